@@ -1,0 +1,38 @@
+# The two commands of the README: `make run` and `make test`. Everything else is set-up.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+
+.PHONY: run test setup migrate demo worker beat bench bench-engine clean
+
+run: setup migrate demo
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: setup
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e '.[test]'
+	touch $@
+
+migrate: setup
+	$(PY) manage.py migrate --noinput
+
+demo: setup
+	$(PY) manage.py create_demo
+
+worker: setup
+	$(VENV)/bin/celery -A chickenisland worker --loglevel=info
+
+beat: setup
+	$(VENV)/bin/celery -A chickenisland beat --loglevel=info
+
+bench: setup
+	$(PY) bench/http_chickenrun.py
+
+clean:
+	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis staticfiles

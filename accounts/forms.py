@@ -1,0 +1,25 @@
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from .models import User
+
+
+class SignUpForm(UserCreationForm):
+    email = forms.EmailField(label=_("E-mail"), help_text=_("For password resets and turn reminders."))
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+
+    def clean_email(self):
+        email = self.cleaned_data["email"].strip()
+        if User.objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(_("An account with this e-mail already exists."))
+        return email
+
+
+class ProfileForm(forms.ModelForm):
+    class Meta:
+        model = User
+        fields = ("email", "time_zone", "notify_turn", "notify_reminders")

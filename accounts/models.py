@@ -1,0 +1,19 @@
+import zoneinfo
+
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+TIME_ZONE_CHOICES = [(tz, tz) for tz in sorted(zoneinfo.available_timezones()) if "/" in tz or tz == "UTC"]
+
+
+class User(AbstractUser):
+    """A player. Preferences live on the user: one row, no joins on every page."""
+
+    email = models.EmailField(_("e-mail address"), unique=True)
+    time_zone = models.CharField(_("time zone"), max_length=64, default="UTC", choices=TIME_ZONE_CHOICES)
+    notify_turn = models.BooleanField(_("e-mail me when it is my turn"), default=True)
+    notify_reminders = models.BooleanField(_("send me reminder e-mails"), default=True)
+
+    def __str__(self):
+        return self.username

@@ -1,0 +1,95 @@
+"""The game protocol every engine implements (DESIGN.md, "The engine protocol").
+
+A game is a stateless object; all that changes lives in the state it is handed. States are
+values: `apply` returns a new state and never mutates its input.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+State = Any
+Action = dict
+
+
+class GameProtocol(Protocol):
+    """What `engine.get_game(slug)` returns."""
+
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+
+    def presets(self) -> list[dict]: ...
+    def variants(self) -> list[dict]: ...
+    def setup(self, seed: int, players: int, options: dict) -> State: ...
+    def to_act(self, state: State) -> list[int]: ...
+    def legal_actions(self, state: State, seat: int) -> list[Action]: ...
+    def apply(self, state: State, seat: int, action: Action) -> State: ...
+    def view(self, state: State, seat: int | None) -> dict: ...
+    def outcome(self, state: State) -> dict | None: ...
+    def serialize(self, state: State) -> dict: ...
+    def deserialize(self, data: dict) -> State: ...
+    def bots(self) -> list[str]: ...
+    def bot_action(self, state: State, seat: int, bot: str) -> Action: ...
+
+
+class Game:
+    """Defaults for the protocol's optional parts; each game supplies the rest of GameProtocol."""
+
+    slug: str = ""
+    name: str = ""
+    min_players: int = 2
+    max_players: int = 2
+
+    def presets(self) -> list[dict]:
+        """Named option sets a lobby offers: [{"id", "name", "options"}]."""
+        return []
+
+    def variants(self) -> list[dict]:
+        """Optional rule switches a lobby offers: [{"id", "name", "description"}]."""
+        return []
+
+    def bots(self) -> list[str]:
+        return []
+
+    def default_bot(self) -> str | None:
+        """The bot the lobby proposes for an empty multiplayer seat."""
+        bots = self.bots()
+        return bots[0] if bots else None
+
+    def hidden_from(self, state: State, seat: int | None) -> set[str]:
+        """Strings (card instance ids) that must not appear in `view(state, seat)`.
+
+        The shared playout checker and the site's leak tests search every view for them.
+        """
+        return set()
+
+    def describe_action(self, state: State, seat: int, action: Action) -> str:
+        """One plain-words line for the game log, from the state *before* the action.
+
+        Must reveal nothing hidden: the log is shown to every seat.
+        """
+        return str(action.get("type", "?"))
+
+    def public_action(self, state: State, seat: int, action: Action) -> Action:
+        """The action as other seats may see it in the log (hide card ids played face down)."""
+        return action
+
+    # What the lobby's create form needs to turn choices into an options dict.
+
+    variant_key: str = "variants"
+
+    def make_options(self, preset: str | None = None, variants=()) -> dict:
+        """Options for `setup` from a preset id and the chosen variant ids."""
+        options: dict = {}
+        for entry in self.presets():
+            if entry["id"] == preset:
+                options.update(entry.get("options", {}))
+        if variants:
+            options[self.variant_key] = list(variants)
+        return options
+
+    def required_bots(self, players: int, options: dict) -> dict:
+        """Seats a mode reserves for a given bot (WfCI solo: {1: "challenger"})."""
+        return {}

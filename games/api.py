@@ -1,0 +1,214 @@
+"""The HTTP API (DESIGN.md "HTTP API"). Thin: it validates input and calls services."""
+
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import permissions, serializers, status
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+import engine
+
+from . import reading, services
+from .models import Match, Seat
+
+
+class MatchCreateSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    players = serializers.IntegerField(min_value=1, max_value=8)
+    options = serializers.DictField(required=False, default=dict)
+    bots = serializers.DictField(child=serializers.CharField(), required=False, default=dict)
+
+
+class ActionSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=0)
+    action = serializers.DictField()
+
+
+MatchPayload = inline_serializer(
+    "Match",
+    {
+        "id": serializers.IntegerField(),
+        "game": serializers.CharField(),
+        "players": serializers.IntegerField(),
+        "options": serializers.DictField(),
+        "status": serializers.ChoiceField(choices=Match.Status.choices),
+        "seats": serializers.ListField(child=serializers.DictField()),
+        "your_seat": serializers.IntegerField(allow_null=True),
+        "version": serializers.IntegerField(),
+        "to_act": serializers.ListField(child=serializers.IntegerField()),
+        "outcome": serializers.DictField(allow_null=True),
+        "url": serializers.CharField(),
+        "created_at": serializers.DateTimeField(),
+        "view": serializers.DictField(allow_null=True),
+        "legal_actions": serializers.ListField(child=serializers.DictField()),
+    },
+)
+MatchSummary = inline_serializer(
+    "MatchSummary",
+    {
+        "id": serializers.IntegerField(),
+        "game": serializers.CharField(),
+        "status": serializers.CharField(),
+        "your_turn": serializers.BooleanField(),
+        "url": serializers.CharField(),
+    },
+    many=True,
+)
+Error = inline_serializer("Error", {"detail": serializers.CharField()})
+
+
+def _error(exc: services.ServiceError) -> Response:
+    return Response({"detail": exc.message}, status=exc.status)
+
+
+def _matches():
+    return Match.objects.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+
+
+class TokenView(ObtainAuthToken):
+    """Username + password → token. Throttled, and failures count toward the log-in lock-out."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "token"
+
+
+class GameCatalogView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: inline_serializer("Game", {"slug": serializers.CharField()}, many=True)})
+    def get(self, request):
+        return Response(
+            [
+                {
+                    "slug": g.slug,
+                    "name": g.name,
+                    "min_players": g.min_players,
+                    "max_players": g.max_players,
+                    "presets": g.presets(),
+                    "variants": g.variants(),
+                    "bots": g.bots(),
+                }
+                for g in engine.all_games()
+            ]
+        )
+
+
+class MatchListView(APIView):
+    @extend_schema(
+        operation_id="matches_list",
+        parameters=[OpenApiParameter("mine", bool, description="my matches instead of the open lobby")],
+        responses={200: MatchSummary},
+    )
+    def get(self, request):
+        if request.query_params.get("mine") and request.user.is_authenticated:
+            matches = _matches().filter(seats__user=request.user).exclude(status=Match.Status.ABANDONED)
+        else:
+            matches = _matches().filter(status=Match.Status.LOBBY)
+        matches = matches.order_by("-updated_at")[:100]
+        return Response([_summary(m, request.user) for m in matches])
+
+    @extend_schema(request=MatchCreateSerializer, responses={201: MatchPayload, 400: Error})
+    def post(self, request):
+        data = MatchCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            match = services.create_match(request.user, **data.validated_data)
+        except services.ServiceError as exc:
+            return _error(exc)
+        match = _matches().get(pk=match.pk)
+        return Response(reading.match_payload(match, request.user), status=status.HTTP_201_CREATED)
+
+
+def _summary(match, user) -> dict:
+    return {
+        "id": match.pk,
+        "game": match.game,
+        "players": match.players,
+        "options": match.options,
+        "status": match.status,
+        "seats": reading.seat_list(match),
+        "version": match.version,
+        "to_act": match.to_act,
+        "your_turn": reading.is_my_turn(match, user),
+        "url": match.get_absolute_url(),
+    }
+
+
+class MatchDetailView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: MatchPayload, 404: Error})
+    def get(self, request, pk):
+        match = get_object_or_404(_matches(), pk=pk)
+        return Response(reading.match_payload(match, request.user))
+
+
+class _MatchCommand(APIView):
+    operation = None
+
+    @extend_schema(request=None, responses={200: MatchPayload, 400: Error, 403: Error, 409: Error})
+    def post(self, request, pk):
+        get_object_or_404(Match, pk=pk)
+        try:
+            type(self).operation(request.user, pk)
+        except services.ServiceError as exc:
+            return _error(exc)
+        return Response(reading.match_payload(_matches().get(pk=pk), request.user))
+
+
+class JoinView(_MatchCommand):
+    operation = services.join_match
+
+
+class LeaveView(_MatchCommand):
+    operation = services.leave_match
+
+
+class ActionView(APIView):
+    @extend_schema(request=ActionSerializer, responses={200: MatchPayload, 400: Error, 403: Error, 409: Error})
+    def post(self, request, pk):
+        get_object_or_404(Match, pk=pk)
+        data = ActionSerializer(data=request.data)
+        if not data.is_valid():
+            return Response({"detail": _first_error(data.errors)}, status=400)
+        try:
+            services.submit_action(pk, request.user, data.validated_data["action"], data.validated_data["version"])
+        except services.ServiceError as exc:
+            return _error(exc)
+        return Response(reading.match_payload(_matches().get(pk=pk), request.user))
+
+
+def _first_error(errors) -> str:
+    for field, messages in errors.items():
+        return f"{field}: {messages[0]}"
+    return "Invalid request."
+
+
+class LogView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("since", int)],
+        responses={200: inline_serializer("LogEntry", {"version": serializers.IntegerField(), "text": serializers.CharField()}, many=True)},
+    )
+    def get(self, request, pk):
+        match = get_object_or_404(_matches(), pk=pk)
+        try:
+            since = int(request.query_params.get("since", 0))
+        except ValueError:
+            return Response({"detail": "since must be a whole number."}, status=400)
+        return Response(reading.log_entries(match, request.user, since))
+
+
+class PingView(APIView):
+    """A trivial JSON endpoint: the framework's floor for the benchmark."""
+
+    permission_classes = [permissions.AllowAny]
+    authentication_classes = []
+
+    @extend_schema(responses={200: inline_serializer("Ping", {"ok": serializers.BooleanField()})})
+    def get(self, request):
+        return Response({"ok": True})

@@ -1,0 +1,92 @@
+"""Read helpers: what a given user may see of a match. No writes here."""
+
+from __future__ import annotations
+
+import engine
+
+from .models import Match
+
+
+def viewer_seat(match: Match, user) -> int | None:
+    return match.seat_of(user)
+
+
+def seat_list(match: Match) -> list[dict]:
+    return [
+        {
+            "index": s.index,
+            "user": s.user.username if s.user_id else None,
+            "bot": s.bot or None,
+            "name": s.display_name,
+            "joined_at": s.joined_at.isoformat() if s.user_id or s.bot else None,
+        }
+        for s in match.seats.all()
+    ]
+
+
+def game_view(match: Match, seat: int | None) -> tuple[dict | None, list]:
+    """The engine's view for `seat` and that seat's legal actions (none unless it is to act)."""
+    if match.state is None:
+        return None, []
+    game = engine.get_game(match.game)
+    state = game.deserialize(match.state)
+    view = game.view(state, seat)
+    legal = []
+    if seat is not None and match.status == Match.Status.ACTIVE and seat in match.to_act:
+        legal = game.legal_actions(state, seat)
+    return view, legal
+
+
+def match_payload(match: Match, user) -> dict:
+    seat = viewer_seat(match, user)
+    view, legal = game_view(match, seat)
+    return {
+        "id": match.pk,
+        "game": match.game,
+        "players": match.players,
+        "options": match.options,
+        "status": match.status,
+        "seats": seat_list(match),
+        "your_seat": seat,
+        "version": match.version,
+        "to_act": match.to_act,
+        "outcome": match.outcome,
+        "url": match.get_absolute_url(),
+        "created_at": match.created_at.isoformat(),
+        "view": view,
+        "legal_actions": legal,
+    }
+
+
+def log_entries(match: Match, user, since: int = 0) -> list[dict]:
+    """The turn log; the viewer sees their own actions whole, others' as the engine redacts them."""
+    seat = viewer_seat(match, user)
+    return [
+        {
+            "version": t.version,
+            "seat": t.seat,
+            "action": t.action if t.seat == seat else t.public_action,
+            "text": t.text,
+            "created_at": t.created_at.isoformat(),
+        }
+        for t in match.turns.filter(version__gt=since).order_by("version")
+    ]
+
+
+def replay(match: Match):
+    """Rebuild the state from the seed and the turn log (the snapshot must equal it)."""
+    game = engine.get_game(match.game)
+    state = game.setup(match.seed, match.players, match.options)
+    for turn in match.turns.order_by("version"):
+        state = game.apply(state, turn.seat, turn.action)
+    return game.serialize(state)
+
+
+def waiting_on(match: Match) -> list[str]:
+    seats = {s.index: s for s in match.seats.all()}
+    return [seats[i].display_name for i in match.to_act if i in seats]
+
+
+def is_my_turn(match: Match, user) -> bool:
+    seat = viewer_seat(match, user)
+    return seat is not None and match.status == Match.Status.ACTIVE and seat in match.to_act

@@ -1,0 +1,25 @@
+"""Template helpers shared by every game's board template."""
+
+import json
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def action_json(action) -> str:
+    """The action as JSON for a `data-action` attribute (autoescape makes it attribute-safe)."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+@register.filter
+def get_item(mapping, key):
+    """`{{ d|get_item:k }}`: dict or list lookup with a variable key."""
+    try:
+        return mapping[key]
+    except (KeyError, IndexError, TypeError):
+        try:
+            return mapping[str(key)]
+        except (KeyError, TypeError):
+            return None

@@ -1,0 +1,54 @@
+"""Playwright driving Debian's Chromium (/usr/bin/chromium), never a downloaded browser."""
+
+import os
+import shutil
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; the ORM calls in these tests
+# are ordinary synchronous calls.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(chromium, live_server):
+    """Open pages in fresh browser contexts (one per player); collects console errors."""
+    contexts = []
+
+    def make(viewport=None):
+        context = chromium.new_context(base_url=live_server.url, viewport=viewport or {"width": 1200, "height": 900})
+        page = context.new_page()
+        page.console_errors = []
+        page.on("console", lambda msg: msg.type == "error" and page.console_errors.append(msg.text))
+        page.on("pageerror", lambda exc: page.console_errors.append(str(exc)))
+        page.set_default_timeout(15000)
+        contexts.append(context)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()

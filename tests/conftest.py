@@ -1,0 +1,68 @@
+"""Shared fixtures. Tasks run in-process unless a test asks for the real Celery worker.
+
+Under CI=true a skipped service-backed or browser test fails the run: CI must prove them.
+"""
+
+import os
+
+import pytest
+from django.conf import settings
+
+from chickenisland import celery_app
+
+SERVICE_MARKERS = ("services", "browser")
+_skipped_service_tests: list[str] = []
+
+
+@pytest.fixture(autouse=True)
+def _eager_tasks(request):
+    eager = "celery_worker" not in request.fixturenames
+    old = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = eager
+    yield
+    celery_app.conf.task_always_eager = old
+
+
+@pytest.fixture(autouse=True)
+def _no_login_lockout(settings):
+    settings.AXES_ENABLED = False
+
+
+def uses_postgres() -> bool:
+    return settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
+
+
+@pytest.fixture
+def postgres():
+    if not uses_postgres():
+        pytest.skip("needs PostgreSQL (set DATABASE_URL; .ci/run does)")
+
+
+@pytest.fixture
+def celery_worker(postgres):
+    """A real Celery worker (started by .ci/run) consuming from Redis on the test database."""
+    if not settings.REDIS_URL:
+        pytest.skip("needs Redis and a Celery worker (set REDIS_URL; .ci/run starts both)")
+    try:
+        replies = celery_app.control.ping(timeout=3)
+    except Exception as exc:  # broker unreachable
+        pytest.skip(f"Redis is not reachable: {exc}")
+    if not replies:
+        pytest.skip("no Celery worker answers (.ci/run starts one)")
+    return replies
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.skipped and any(item.get_closest_marker(m) for m in SERVICE_MARKERS):
+        _skipped_service_tests.append(item.nodeid)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if os.environ.get("CI") == "true" and _skipped_service_tests:
+        print("\nCI=true but these service-backed or browser tests were skipped:")
+        for nodeid in _skipped_service_tests:
+            print("  ", nodeid)
+        session.exitstatus = 1

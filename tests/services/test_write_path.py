@@ -1,0 +1,144 @@
+"""The one write path: locking, versions, replay, bots and notifications."""
+
+import threading
+import time
+
+import pytest
+from django.core import mail
+from django.core.management import call_command
+from django.db import connection
+
+import engine
+from games import reading, services
+from games.models import Match, Turn
+from tests.factories import acting_user, human_match, make_user
+
+
+@pytest.mark.django_db
+def test_replaying_the_log_reproduces_the_snapshot():
+    alice, bob = make_user("alice"), make_user("bob")
+    match = human_match(alice, bob)
+    game = engine.get_game("chickenrun")
+    moves = 0
+    while moves < 40 and match.status == Match.Status.ACTIVE:
+        mover = acting_user(match, alice, bob)
+        legal = game.legal_actions(game.deserialize(match.state), match.seat_of(mover))
+        action = legal[moves * 7 % len(legal)]
+        match = services.submit_action(match.pk, mover, action, match.version)
+        moves += 1
+    match.refresh_from_db()
+    assert match.version == moves == Turn.objects.filter(match=match).count()
+    assert reading.replay(match) == match.state
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_whole_bot_match_through_the_write_path():
+    match = services.create_match(None, "chickenrun", 2, bots={0: "sensible", 1: "random"})
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert match.outcome is not None
+    turns = list(match.turns.order_by("version"))
+    assert [t.version for t in turns] == list(range(1, match.version + 1))
+    assert reading.replay(match) == match.state
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bot_replies_after_commit_and_your_turn_mail_is_sent():
+    alice = make_user("alice")
+    match = services.create_match(alice, "chickenrun", 2, bots={1: "sensible"})
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    assert match.to_act == [0], "bot moves run after commit until the person must act"
+    assert any(m.to == ["alice@example.com"] for m in mail.outbox)
+    sent = mail.outbox[-1]
+    assert "/matches/%d/" % match.pk in sent.body
+    assert sent.alternatives, "plain text plus HTML"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_no_turn_mail_when_the_player_said_no():
+    alice = make_user("alice", notify_turn=False)
+    services.create_match(alice, "chickenrun", 2, bots={1: "sensible"})
+    assert not mail.outbox
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.services
+def test_two_submissions_of_the_same_version_one_wins(postgres):
+    alice, bob = make_user("alice"), make_user("bob")
+    match = human_match(alice, bob)
+    mover = acting_user(match, alice, bob)
+    game = engine.get_game("chickenrun")
+    legal = game.legal_actions(game.deserialize(match.state), match.seat_of(mover))
+    barrier = threading.Barrier(2)
+    results = []
+
+    def submit(action):
+        try:
+            barrier.wait()
+            services.submit_action(match.pk, mover, action, match.version)
+            results.append("ok")
+        except services.ServiceError as exc:
+            results.append(exc.status)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit, args=(legal[i % len(legal)],)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results, key=str) == [409, "ok"] or sorted(results, key=str) == [403, "ok"]
+    assert results.count("ok") == 1
+    assert Turn.objects.filter(match=match).count() == 1
+    match.refresh_from_db()
+    assert match.version == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.services
+def test_a_person_move_leads_to_bot_turns_on_the_real_worker(celery_worker):
+    alice = make_user("alice")
+    match = services.create_match(alice, "chickenrun", 2, bots={1: "sensible"})
+    deadline = time.time() + 30
+    game = engine.get_game("chickenrun")
+    person_moves = 0
+    while person_moves < 5 and time.time() < deadline:
+        match.refresh_from_db()
+        if match.status != Match.Status.ACTIVE:
+            break
+        if 0 not in match.to_act:
+            time.sleep(0.1)
+            continue
+        legal = game.legal_actions(game.deserialize(match.state), 0)
+        end = next(a for a in legal if a["type"] == "end")
+        services.submit_action(match.pk, alice, end, match.version)
+        person_moves += 1
+    match.refresh_from_db()
+    assert person_moves >= 1
+    while 1 in match.to_act and time.time() < deadline:
+        time.sleep(0.1)
+        match.refresh_from_db()
+    assert 1 not in match.to_act or match.status == Match.Status.FINISHED
+    versions = list(match.turns.values_list("version", flat=True))
+    assert versions == list(range(1, match.version + 1))
+    assert match.turns.filter(seat=1).exists(), "the worker played the bot"
+    assert reading.replay(match) == match.state
+
+
+@pytest.mark.django_db(transaction=True)
+def test_stalled_bot_turns_are_picked_up_by_the_periodic_job(monkeypatch):
+    from games import tasks
+
+    calls = []
+    monkeypatch.setattr(tasks.play_bot_turns, "delay", lambda *a: calls.append(a))
+    alice = make_user("alice")
+    match = services.create_match(alice, "chickenrun", 2, bots={1: "sensible"})
+    match.refresh_from_db()
+    Match.objects.filter(pk=match.pk).update(to_act=[1])
+    calls.clear()
+    call_command("run_periodic_jobs", "advance_stalled_bots")
+    assert calls == []  # updated just now: not stalled yet
+    Match.objects.filter(pk=match.pk).update(updated_at=match.updated_at.replace(year=2000))
+    call_command("run_periodic_jobs", "advance_stalled_bots")
+    assert calls and calls[0][0] == match.pk
