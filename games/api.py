@@ -115,7 +115,10 @@ class MatchListView(APIView):
         data = MatchCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
-            match = services.create_match(request.user, **data.validated_data)
+            args = data.validated_data
+            match = services.create_match(
+                request.user, args["game"], args["players"], options=args["options"], bots=args["bots"]
+            )
         except services.ServiceError as exc:
             return _error(exc)
         match = _matches().get(pk=match.pk)

@@ -23,9 +23,9 @@ def _eager_tasks(request):
     celery_app.conf.task_always_eager = old
 
 
-@pytest.fixture(autouse=True)
-def _no_login_lockout(settings):
-    settings.AXES_ENABLED = False
+def pytest_configure(config):
+    # Many tests log in with wrong passwords on purpose; the lock-out test turns axes back on.
+    os.environ.setdefault("AXES_ENABLED", "false")
 
 
 def uses_postgres() -> bool:
