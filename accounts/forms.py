@@ -22,4 +22,4 @@ class SignUpForm(UserCreationForm):
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ("email", "time_zone", "notify_turn", "notify_reminders")
+        fields = ("email", "time_zone", "notify_turn", "notify_reminders", "digest_hour", "auto_vacation")

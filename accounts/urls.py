@@ -18,4 +18,8 @@ urlpatterns = [
     path("password-change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("password-change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("profile/", views.profile, name="profile"),
+    path("vacation/", views.vacation, name="vacation"),
+    path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
+    path("players/<str:username>/", views.player, name="player"),
+    path("players/<str:username>/block/", views.block, name="block"),
 ]

@@ -1,11 +1,18 @@
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_POST
+
+from games import lobby, notifications, profiles, vacations
+from games.errors import ServiceError
 
 from .forms import ProfileForm, SignUpForm
+from .models import User
 
 
 @sensitive_post_parameters("password1", "password2")
@@ -17,7 +24,7 @@ def signup(request):
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome to Chicken Island, %(name)s!") % {"name": user.username})
-        return redirect("lobby")
+        return redirect(request.GET.get("next") or "lobby")
     return render(request, "registration/signup.html", {"form": form})
 
 
@@ -28,4 +35,62 @@ def profile(request):
         form.save()
         messages.success(request, _("Your settings are saved."))
         return redirect("profile")
-    return render(request, "accounts/profile.html", {"form": form})
+    context = {
+        "form": form,
+        "vacation": vacations.current(request.user),
+        "vacation_left": vacations.balance(request.user),
+        "blocked": request.user.blocks.select_related("blocked"),
+    }
+    return render(request, "accounts/profile.html", context)
+
+
+def player(request, username):
+    """A player's public page: matches, ratings, time-outs, pace, vacation."""
+    user = get_object_or_404(User, username=username, is_active=True)
+    return render(request, "accounts/player.html", profiles.summary(user, viewer=request.user))
+
+
+@require_POST
+@login_required
+def vacation(request):
+    try:
+        if request.POST.get("do") == "start":
+            vacations.start(request.user)
+            messages.success(request, _("Vacation started: your clocks are paused."))
+        else:
+            vacations.end(request.user)
+            messages.success(request, _("Welcome back: your clocks run again."))
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("profile")
+
+
+@require_POST
+@login_required
+def block(request, username):
+    other = get_object_or_404(User, username=username)
+    try:
+        if request.POST.get("do") == "unblock":
+            lobby.unblock(request.user, other)
+            messages.success(request, _("%(n)s is no longer blocked.") % {"n": other.username})
+        else:
+            lobby.block(request.user, other)
+            messages.success(request, _("%(n)s is blocked: no invitations or matches with them.") % {"n": other.username})
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("player", username=other.username)
+
+
+@csrf_exempt
+def unsubscribe(request, token):
+    """GET shows a button; POST (the button, or a mail client's one-click) stops all e-mails."""
+    user = notifications.user_from_unsubscribe(token)
+    if user is None:
+        raise Http404(_("This unsubscribe link is not valid."))
+    done = False
+    if request.method == "POST":
+        user.notify_turn = user.notify_reminders = False
+        user.digest_hour = None
+        user.save(update_fields=["notify_turn", "notify_reminders", "digest_hour"])
+        done = True
+    return render(request, "accounts/unsubscribe.html", {"target": user, "done": done})

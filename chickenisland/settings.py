@@ -8,6 +8,7 @@ REDIS_URL (Celery broker and cache), EMAIL_URL (SMTP) and ALLOWED_HOSTS.
 from pathlib import Path
 
 import environ
+from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -99,6 +100,12 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "advance-stalled-bots": {"task": "games.tasks.advance_stalled_bots", "schedule": 60.0},
+    "handle-timeouts": {"task": "games.tasks.handle_timeouts", "schedule": 60.0},
+    "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 300.0},
+    "send-digests": {"task": "games.tasks.send_digests", "schedule": crontab(minute=0)},
+    "end-exhausted-vacations": {"task": "games.tasks.end_exhausted_vacations", "schedule": 600.0},
+    "abandon-idle": {"task": "games.tasks.abandon_idle", "schedule": 3600.0},
+    "pair-quick-matches": {"task": "games.tasks.pair_quick_matches", "schedule": 30.0},
 }
 
 EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")

@@ -93,3 +93,7 @@ class Game:
     def required_bots(self, players: int, options: dict) -> dict:
         """Seats a mode reserves for a given bot (WfCI solo: {1: "challenger"})."""
         return {}
+
+    def record_label(self, state: State, seat: int) -> str | None:
+        """What a solo record is grouped by for this seat (WfCI: the leader played)."""
+        return None

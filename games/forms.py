@@ -3,7 +3,10 @@ from django.utils.translation import gettext_lazy as _
 
 import engine
 
+from . import clock as C
+
 OPEN = ""
+CLOCK_CHOICES = [(key, C.CLOCK_NAMES[key]) for key in C.CLOCKS]
 
 
 class NewMatchForm(forms.Form):
@@ -14,6 +17,20 @@ class NewMatchForm(forms.Form):
     preset = forms.ChoiceField(label=_("Rules"), required=False)
     variants = forms.MultipleChoiceField(
         label=_("Variants and house rules"), required=False, widget=forms.CheckboxSelectMultiple
+    )
+    clock = forms.ChoiceField(label=_("Time control"), choices=CLOCK_CHOICES, initial=C.DEFAULT_CLOCK, required=False)
+    weekend_pause = forms.BooleanField(label=_("Clocks stop at the weekend"), required=False)
+    rated = forms.BooleanField(label=_("Rated (people only)"), required=False)
+    timeout_policy = forms.ChoiceField(
+        label=_("When a player runs out of time"),
+        choices=[("", _("Default: a bot stands in (casual) / the player loses (rated)")),
+                 ("bot", _("A bot plays their seat until they return")),
+                 ("lose", _("They lose"))],
+        required=False,
+    )
+    private = forms.BooleanField(label=_("Private: only invited players or the secret link"), required=False)
+    invite = forms.CharField(
+        label=_("Invite players"), required=False, help_text=_("User names, separated by commas.")
     )
 
     def __init__(self, *args, game_slug=None, **kwargs):
@@ -46,4 +63,50 @@ class NewMatchForm(forms.Form):
         options = self.game.make_options(data.get("preset"), data.get("variants") or [])
         players = data["players"]
         bots = {s: data.get(f"seat_{s}") for s in range(1, players) if data.get(f"seat_{s}")}
-        return {"game_slug": self.game.slug, "players": players, "options": options, "bots": bots}
+        return {
+            "game_slug": self.game.slug,
+            "players": players,
+            "options": options,
+            "bots": bots,
+            "clock": data["clock"] or C.DEFAULT_CLOCK,
+            "weekend_pause": data["weekend_pause"],
+            "rated": data["rated"],
+            "timeout_policy": data["timeout_policy"] or None,
+            "private": data["private"],
+            "invite": [n.strip() for n in data["invite"].split(",") if n.strip()],
+        }
+
+
+class QuickMatchForm(forms.Form):
+    game = forms.ChoiceField(label=_("Game"))
+    players = forms.TypedChoiceField(label=_("Players"), coerce=int, choices=[(n, n) for n in range(2, 5)])
+    clock = forms.ChoiceField(label=_("Time control"), choices=[c for c in CLOCK_CHOICES if c[0] != "none"])
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(g.slug, g.name) for g in engine.all_games()]
+
+
+class LobbyFilterForm(forms.Form):
+    game = forms.ChoiceField(label=_("Game"), required=False)
+    players = forms.TypedChoiceField(
+        label=_("Players"), required=False, coerce=int, empty_value=None,
+        choices=[("", _("any"))] + [(n, n) for n in range(2, 5)],
+    )
+    clock = forms.ChoiceField(label=_("Time control"), required=False, choices=[("", _("any"))] + CLOCK_CHOICES)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [("", _("any"))] + [(g.slug, g.name) for g in engine.all_games()]
+
+    def apply(self, matches):
+        if not self.is_valid():
+            return matches
+        data = self.cleaned_data
+        if data.get("game"):
+            matches = matches.filter(game=data["game"])
+        if data.get("players"):
+            matches = matches.filter(players=data["players"])
+        if data.get("clock"):
+            matches = matches.filter(time_control=data["clock"])
+        return matches

@@ -26,6 +26,19 @@ class Match(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="created_matches"
     )
+    # Correspondence play: the clock (games.clock.CLOCKS), what a time-out does, rating, privacy.
+    time_control = models.CharField(max_length=16, default="none", db_index=True)  # a key of clock.CLOCKS
+    clock = models.JSONField(default=dict, blank=True)  # its parameters when the match was made
+    weekend_pause = models.BooleanField(default=False)
+    rated = models.BooleanField(default=False)
+    timeout_policy = models.CharField(
+        max_length=8, choices=[("bot", _("a bot plays until the player returns")), ("lose", _("the player loses"))],
+        default="bot",
+    )
+    private = models.BooleanField(default=False)
+    invite_token = models.CharField(max_length=32, blank=True, db_index=True)
+    rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches")
+    last_move_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -59,6 +72,19 @@ class Seat(models.Model):
     )
     bot = models.CharField(max_length=32, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # The clock of this seat (games.timecontrol keeps these in step with `Match.to_act`).
+    time_left = models.FloatField(null=True, blank=True)  # Fischer bank, seconds
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    turn_moves = models.PositiveIntegerField(default=0)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    extra_day_from = models.JSONField(default=list, blank=True)  # seats that gave a day this turn
+    reminders_sent = models.JSONField(default=list, blank=True)
+    last_reminder_at = models.DateTimeField(null=True, blank=True)
+    last_seen_at = models.DateTimeField(null=True, blank=True)
+    # A bot stands in for a player who timed out, until they take the seat back.
+    away = models.BooleanField(default=False)
+    timed_out = models.PositiveSmallIntegerField(default=0)
+    forfeited = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["index"]
@@ -74,17 +100,25 @@ class Seat(models.Model):
 
     @property
     def display_name(self):
+        if self.bot and self.user_id:
+            return f"{self.user.username} ({self.bot} bot standing in)"
         if self.bot:
             return f"{self.bot.title()} (bot)"
         return self.user.username if self.user_id else str(_("(open seat)"))
 
 
 class Turn(models.Model):
-    """One applied action: replaying every Turn from the seed gives the stored state."""
+    """One applied action: replaying every game Turn from the seed gives the stored state.
+
+    Site actions (a time-out, a gift of time, a player taking back their seat) are logged in the
+    same sequence with kind "site"; they change the match, not the game state.
+    """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="turns")
     version = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=4, default="game", choices=[("game", "game"), ("site", "site")])
+    think_seconds = models.FloatField(null=True, blank=True)  # first move of a turn: time taken
     action = models.JSONField()
     # What other seats may see of the action (face-down card ids removed) and a log line.
     public_action = models.JSONField()
@@ -97,3 +131,93 @@ class Turn(models.Model):
 
     def __str__(self):
         return f"{self.match_id} v{self.version}"
+
+
+class Vacation(models.Model):
+    """A stretch when all of a player's clocks stand still (end None: still on vacation)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    start = models.DateTimeField()
+    end = models.DateTimeField(null=True, blank=True)
+    automatic = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-start"]
+
+
+class Notification(models.Model):
+    """An in-site notice; also what e-mails and daily digests are made of."""
+
+    class Kind(models.TextChoices):
+        YOUR_TURN = "turn", _("your turn")
+        REMINDER = "reminder", _("reminder")
+        FINISHED = "finished", _("game over")
+        INVITATION = "invite", _("invitation")
+        TIMEOUT = "timeout", _("time-out")
+        VACATION = "vacation", _("vacation")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    text = models.CharField(max_length=300)
+    created_at = models.DateTimeField(auto_now_add=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+    emailed_at = models.DateTimeField(null=True, blank=True)
+    in_digest = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+
+class Rating(models.Model):
+    """Glicko-2 rating of one player in one game."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    game = models.CharField(max_length=32)
+    rating = models.FloatField(default=1500.0)
+    rd = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="one_rating_per_game")]
+        ordering = ["-rating"]
+
+
+class Invitation(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="invitations")
+    sender = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations")
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    accepted = models.BooleanField(null=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "recipient"], name="one_invitation_each")]
+
+
+class Block(models.Model):
+    """`blocker` does not want invitations (or quick-match pairings) with `blocked`."""
+
+    blocker = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks")
+    blocked = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["blocker", "blocked"], name="one_block_each")]
+
+
+class QueueEntry(models.Model):
+    """A player waiting for a quick match of one game with one time control."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="queue_entries")
+    game = models.CharField(max_length=32)
+    players = models.PositiveSmallIntegerField(default=2)
+    clock = models.CharField(max_length=16)
+    rating = models.FloatField(default=1500.0)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["created_at"]
+        constraints = [models.UniqueConstraint(fields=["user", "game", "players", "clock"], name="one_queue_entry")]

@@ -1,38 +1,112 @@
-"""E-mails about matches. They name the game and link to it, and never show game state:
-nothing hidden can leak through a mail."""
+"""Notices about matches: in-site rows, e-mails, reminders and daily digests.
 
-from django.core.mail import send_mail
+A notice names the game and links to it and never shows game state, so nothing hidden can
+leak through a mail. Every mail carries a signed one-click unsubscribe link and header.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import timedelta
+
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.urls import reverse
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 import engine
 
-from .models import Match
-from .services import site_url
+from . import timecontrol
+from .models import Match, Notification, Seat
+
+SEEN_RECENTLY = timedelta(minutes=2)
+REMINDER_GAP = timedelta(hours=12)
+FINAL_WARNING = 2 * 3600
+UNSUBSCRIBE_SALT = "unsubscribe"
 
 
-def _send(user, subject: str, template: str, context: dict) -> bool:
+def site_url(path: str) -> str:
+    from django.conf import settings
+
+    return settings.SITE_URL.rstrip("/") + path
+
+
+def unsubscribe_url(user) -> str:
+    token = signing.dumps({"u": user.pk}, salt=UNSUBSCRIBE_SALT, compress=True)
+    return site_url(reverse("unsubscribe", args=[token]))
+
+
+def user_from_unsubscribe(token: str):
+    from accounts.models import User
+
+    try:
+        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        return None
+    return User.objects.filter(pk=data.get("u")).first()
+
+
+def send(user, subject: str, template: str, context: dict) -> bool:
+    """One mail, plain text plus HTML, with List-Unsubscribe headers (RFC 8058 one-click)."""
     if not user.email:
         return False
+    link = unsubscribe_url(user)
+    context = {"user": user, "unsubscribe": link, **context}
     with translation.override("en"):
-        body = render_to_string(f"games/email/{template}.txt", {"user": user, **context})
-        html = render_to_string(f"games/email/{template}.html", {"user": user, **context})
-    send_mail(subject, body, None, [user.email], html_message=html)
+        body = render_to_string(f"games/email/{template}.txt", context)
+        html = render_to_string(f"games/email/{template}.html", context)
+    message = EmailMultiAlternatives(
+        subject, body, None, [user.email],
+        headers={"List-Unsubscribe": f"<{link}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
+    )
+    message.attach_alternative(html, "text/html")
+    message.send()
     return True
 
 
+def _wants_mail(user, kind: str) -> bool:
+    if kind == Notification.Kind.REMINDER:
+        return user.notify_reminders
+    return user.notify_turn
+
+
+def notify(user, match, kind: str, text: str, mail: bool = True) -> Notification:
+    """Record a notice; mail it now, or keep it for the digest if the user asked for one."""
+    note = Notification.objects.create(user=user, match=match, kind=kind, text=text[:300])
+    if not mail or not _wants_mail(user, kind):
+        return note
+    if user.digest_hour is not None:
+        note.in_digest = True
+        note.save(update_fields=["in_digest"])
+        return note
+    url = site_url(match.get_absolute_url()) if match else site_url("/")
+    if send(user, text, "notice", {"text": text, "url": url, "match": match}):
+        note.emailed_at = timezone.now()
+        note.save(update_fields=["emailed_at"])
+    return note
+
+
+def _label(match: Match) -> str:
+    return f"{engine.get_game(match.game).name} #{match.pk}"
+
+
 def send_your_turn(match_id: int, version: int, seats: list) -> int:
-    match = Match.objects.filter(pk=match_id).select_related().first()
+    """A "your turn" notice to each person who just became one to act; no mail if they have the
+    match open right now (their page polled in the last two minutes)."""
+    match = Match.objects.filter(pk=match_id).first()
     if match is None or match.version != version or match.status != Match.Status.ACTIVE:
         return 0
-    game = engine.get_game(match.game)
     sent = 0
-    for seat in match.seats.filter(index__in=seats, user__isnull=False).select_related("user"):
-        if seat.index in match.to_act and seat.user.notify_turn:
-            subject = _("Your turn in %(game)s #%(id)s") % {"game": game.name, "id": match.pk}
-            url = site_url(match.get_absolute_url())
-            sent += _send(seat.user, subject, "your_turn", {"match": match, "game": game, "url": url})
+    now = timezone.now()
+    for seat in match.seats.filter(index__in=seats, user__isnull=False, bot="").select_related("user"):
+        if seat.index not in match.to_act:
+            continue
+        watching = seat.last_seen_at is not None and now - seat.last_seen_at < SEEN_RECENTLY
+        text = _("Your turn in %(m)s") % {"m": _label(match)}
+        note = notify(seat.user, match, Notification.Kind.YOUR_TURN, text, mail=not watching)
+        sent += note.emailed_at is not None
     return sent
 
 
@@ -40,12 +114,67 @@ def send_finished(match_id: int) -> int:
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.status != Match.Status.FINISHED:
         return 0
-    game = engine.get_game(match.game)
     sent = 0
     for seat in match.seats.filter(user__isnull=False).select_related("user"):
-        if seat.user.notify_turn:
-            won = seat.index in (match.outcome or {}).get("winners", [])
-            subject = _("%(game)s #%(id)s is over") % {"game": game.name, "id": match.pk}
-            url = site_url(match.get_absolute_url())
-            sent += _send(seat.user, subject, "finished", {"match": match, "game": game, "url": url, "won": won})
+        won = seat.index in (match.outcome or {}).get("winners", [])
+        text = (_("You won %(m)s!") if won else _("%(m)s is over.")) % {"m": _label(match)}
+        sent += notify(seat.user, match, Notification.Kind.FINISHED, text).emailed_at is not None
+    return sent
+
+
+def send_reminders(now=None) -> int:
+    """Periodic job: remind at 50% and 80% of a turn's time used and when under 2 hours remain;
+    at most one reminder per match and player every 12 hours, never the same one twice."""
+    now = now or timezone.now()
+    sent = 0
+    due = Seat.objects.filter(
+        deadline__isnull=False, match__status=Match.Status.ACTIVE, user__isnull=False, bot=""
+    ).select_related("match", "user")
+    for seat in due:
+        match = seat.match
+        if seat.index not in match.to_act:
+            continue
+        budget = timecontrol.turn_budget(match, seat)
+        left = timecontrol.remaining_seconds(match, seat, now)
+        if not budget or left is None:
+            continue
+        used = 1 - left / budget
+        steps = [s for s, hit in (("50", used >= 0.5), ("80", used >= 0.8), ("final", left <= FINAL_WARNING)) if hit]
+        fresh = [s for s in steps if s not in seat.reminders_sent]
+        if not fresh:
+            continue
+        if seat.last_reminder_at and now - seat.last_reminder_at < REMINDER_GAP:
+            continue
+        text = _("Reminder: %(left)s left for your move in %(m)s") % {
+            "left": timecontrol.human_duration(left),
+            "m": _label(match),
+        }
+        notify(seat.user, match, Notification.Kind.REMINDER, text)
+        seat.reminders_sent = [*seat.reminders_sent, *fresh]
+        seat.last_reminder_at = now
+        seat.save(update_fields=["reminders_sent", "last_reminder_at"])
+        sent += 1
+    return sent
+
+
+def send_digests(now=None) -> int:
+    """Periodic job (hourly): one mail with the notices kept for it, at the user's chosen hour."""
+    from accounts.models import User
+
+    now = now or timezone.now()
+    sent = 0
+    waiting = Notification.objects.filter(in_digest=True, emailed_at__isnull=True)
+    for user in User.objects.filter(digest_hour__isnull=False, notifications__in=waiting).distinct():
+        try:
+            local = now.astimezone(zoneinfo.ZoneInfo(user.time_zone))
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            local = now
+        if local.hour != user.digest_hour:
+            continue
+        notes = list(waiting.filter(user=user).select_related("match").order_by("created_at"))
+        items = [{"text": n.text, "url": site_url(n.match.get_absolute_url()) if n.match else ""} for n in notes]
+        subject = _("Your Chicken Island digest: %(n)s notices") % {"n": len(notes)}
+        if send(user, subject, "digest", {"items": items}):
+            Notification.objects.filter(pk__in=[n.pk for n in notes]).update(emailed_at=now)
+            sent += 1
     return sent

@@ -6,7 +6,6 @@ number of web nodes and workers can run: the row lock is the only coordination a
 
 from __future__ import annotations
 
-import secrets
 import threading
 from dataclasses import dataclass
 
@@ -17,40 +16,24 @@ from django.utils.translation import gettext as _
 
 import engine
 
+from . import ratings, site_actions, timecontrol
+from .errors import Forbidden, IllegalMove, NotFound, ServiceError, StaleVersion
 from .models import Match, Seat, Turn
 
+__all__ = ["ServiceError", "IllegalMove", "Forbidden", "StaleVersion", "NotFound", "Bot", "Timekeeper"]
 MAX_WAITING_MATCHES = 10
-
-
-class ServiceError(Exception):
-    """A refused request; `status` is the HTTP status the API and pages answer with."""
-
-    status = 400
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
-
-
-class IllegalMove(ServiceError):
-    status = 400
-
-
-class Forbidden(ServiceError):
-    status = 403
-
-
-class StaleVersion(ServiceError):
-    status = 409
-
-
-class NotFound(ServiceError):
-    status = 404
 
 
 @dataclass(frozen=True)
 class Bot:
     """Acts for a bot seat through the same write path as a person."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Timekeeper:
+    """The site itself, acting on a seat whose time ran out."""
 
     seat: int
 
@@ -84,9 +67,10 @@ def submit_action(match, user, action, expected_version) -> Match:
         expected_version = int(expected_version)
     except (TypeError, ValueError):
         raise IllegalMove(_("The version must be a whole number.")) from None
+    now = timezone.now()
     with transaction.atomic():
         locked = _lock(_match_id(match))
-        seats = list(locked.seats.all())
+        seats = list(locked.seats.select_related("user"))
         seat = _seat_for(seats, user)
         if seat is None:
             raise Forbidden(_("You have no seat in this match."))
@@ -97,34 +81,60 @@ def submit_action(match, user, action, expected_version) -> Match:
                 _("Someone moved first: the match is at version %(v)s. Reload and try again.")
                 % {"v": locked.version}
             )
+        previous_to_act = list(locked.to_act)
         game = engine.get_game(locked.game)
         state = game.deserialize(locked.state)
-        if seat not in game.to_act(state):
-            raise Forbidden(_("It is not your turn."))
-        try:
-            new_state = game.apply(state, seat, action)
-        except engine.IllegalAction as exc:
-            raise IllegalMove(str(exc) or _("That move is not allowed.")) from None
-        previous_to_act = list(locked.to_act)
-        Turn.objects.create(
-            match=locked,
-            version=locked.version + 1,
-            seat=seat,
-            action=action,
-            public_action=game.public_action(state, seat, action),
-            text=game.describe_action(state, seat, action)[:500],
-        )
-        _store(locked, game, new_state)
+        if site_actions.is_site_action(action):
+            if isinstance(user, Bot) or (isinstance(user, Timekeeper) != (action["type"] in site_actions.BY_TIMEKEEPER)):
+                raise Forbidden(_("You may not do that."))
+            text = site_actions.apply(locked, seats, seat, action, game, now)
+            turn = Turn(kind="site", action=action, public_action=action, text=text)
+        else:
+            if isinstance(user, Timekeeper):
+                raise Forbidden(_("You may not do that."))
+            if not isinstance(user, Bot) and seats[seat].bot:
+                raise Forbidden(_("A bot is playing your seat: take your seat back first."))
+            if seat not in game.to_act(state):
+                raise Forbidden(_("It is not your turn."))
+            try:
+                new_state = game.apply(state, seat, action)
+            except engine.IllegalAction as exc:
+                raise IllegalMove(str(exc) or _("That move is not allowed.")) from None
+            turn = Turn(
+                kind="game",
+                action=action,
+                public_action=game.public_action(state, seat, action),
+                text=game.describe_action(state, seat, action)[:500],
+                think_seconds=_think_time(seats[seat], now),
+            )
+            seats[seat].turn_moves += 1
+            seats[seat].save(update_fields=["turn_moves"])
+            _store(locked, game, new_state, seats)
+            locked.last_move_at = now
+        turn.match, turn.version, turn.seat = locked, locked.version + 1, seat
+        turn.save()
         locked.version += 1
+        timecontrol.sync(locked, seats, previous_to_act, now)
+        if locked.status == Match.Status.FINISHED:
+            ratings.record(locked, seats)
         locked.save()
         match_id, version = locked.pk, locked.version
         transaction.on_commit(lambda: after_commit(match_id, version, previous_to_act))
     return locked
 
 
+def _think_time(seat: Seat, now) -> float | None:
+    """How long a person took over the first move of their turn (profile statistics)."""
+    if seat.bot or seat.turn_started_at is None or seat.turn_moves:
+        return None
+    return (now - seat.turn_started_at).total_seconds()
+
+
 def _seat_for(seats, user):
     if isinstance(user, Bot):
         return user.seat if any(s.index == user.seat and s.bot for s in seats) else None
+    if isinstance(user, Timekeeper):
+        return user.seat if any(s.index == user.seat for s in seats) else None
     if user is None or not getattr(user, "is_authenticated", False):
         return None
     for s in seats:
@@ -133,13 +143,24 @@ def _seat_for(seats, user):
     return None
 
 
-def _store(match: Match, game, state) -> None:
+def _store(match: Match, game, state, seats) -> None:
     match.state = game.serialize(state)
     match.to_act = list(game.to_act(state))
-    match.outcome = game.outcome(state)
-    if match.outcome is not None:
-        match.status = Match.Status.FINISHED
-        match.finished_at = timezone.now()
+    outcome = game.outcome(state)
+    if outcome is not None:
+        forfeited = [s.index for s in seats if s.forfeited]
+        if forfeited:  # a player who lost on time stays a loser whatever the bot in their seat did
+            outcome = dict(outcome)
+            outcome["winners"] = [w for w in outcome.get("winners", []) if w not in forfeited]
+            outcome["losers"] = sorted(set(outcome.get("losers", [])) | set(forfeited))
+        finish(match, outcome)
+
+
+def finish(match: Match, outcome: dict) -> None:
+    match.outcome = outcome
+    match.status = Match.Status.FINISHED
+    match.finished_at = timezone.now()
+    match.to_act = []
 
 
 def after_commit(match_id: int, version: int, previous_to_act=()) -> None:
@@ -193,106 +214,17 @@ def play_bot_turns(match_id: int, max_moves: int = 5000) -> int:
     return moves
 
 
-# ---------------------------------------------------------------- the lobby
-
-
-def create_match(user, game_slug: str, players: int, options: dict | None = None, bots=None) -> Match:
-    """Open a match with the creator in seat 0; it starts at once if every seat is filled.
-
-    `user=None` makes an all-bot exhibition match (benchmarks, tests, the admin): then seat 0
-    comes from `bots` too.
-    """
-    options = dict(options or {})
-    bots = {int(k): v for k, v in (bots or {}).items()}
-    try:
-        game = engine.get_game(game_slug)
-    except engine.IllegalAction as exc:
-        raise ServiceError(str(exc)) from None
-    try:
-        players = int(players)
-    except (TypeError, ValueError):
-        raise ServiceError(_("The number of players must be a whole number.")) from None
-    if not game.min_players <= players <= game.max_players:
-        raise ServiceError(
-            _("%(game)s is played by %(lo)s to %(hi)s players.")
-            % {"game": game.name, "lo": game.min_players, "hi": game.max_players}
-        )
-    try:
-        required = game.required_bots(players, options)
-    except engine.IllegalAction as exc:
-        raise ServiceError(str(exc)) from None
-    bots.update(required)
-    first = 0 if user is None else 1
-    for index, bot in bots.items():
-        if not first <= index < players:
-            raise ServiceError(_("Seat %(i)s does not exist or is the creator's.") % {"i": index})
-        if bot not in game.bots():
-            raise ServiceError(_("There is no bot called %(bot)r.") % {"bot": bot})
-        if bot in required.values() and required.get(index) != bot:
-            raise ServiceError(_("The %(bot)s bot only plays the seat its mode reserves.") % {"bot": bot})
-    seed = secrets.randbits(62)
-    try:
-        game.setup(seed, players, options)  # validates the options before anything is stored
-    except engine.IllegalAction as exc:
-        raise ServiceError(str(exc)) from None
-    waiting = Match.objects.filter(status=Match.Status.LOBBY, seats__user=user).count() if user else 0
-    if waiting >= MAX_WAITING_MATCHES:
-        raise ServiceError(_("You already have %(n)s matches waiting for players.") % {"n": waiting})
-    with transaction.atomic():
-        match = Match.objects.create(
-            game=game.slug, players=players, options=options, seed=seed, created_by=user
-        )
-        if user is not None:
-            Seat.objects.create(match=match, index=0, user=user)
-        for index in range(first, players):
-            Seat.objects.create(match=match, index=index, bot=bots.get(index, ""))
-        if not Seat.objects.filter(match=match, user__isnull=True, bot="").exists():
-            _start(match)
-    return match
-
-
-def join_match(user, match) -> Match:
-    with transaction.atomic():
-        locked = _lock(_match_id(match))
-        if locked.status != Match.Status.LOBBY:
-            raise StaleVersion(_("This match is no longer open."))
-        if locked.seats.filter(user=user).exists():
-            raise ServiceError(_("You already sit at this match."))
-        free = locked.seats.filter(user__isnull=True, bot="").order_by("index").first()
-        if free is None:
-            raise StaleVersion(_("This match is full."))
-        free.user = user
-        free.joined_at = timezone.now()
-        free.save()
-        if not locked.seats.filter(user__isnull=True, bot="").exists():
-            _start(locked)
-    return locked
-
-
-def leave_match(user, match) -> Match:
-    """Leave before the start. When no person is left, the match is abandoned."""
-    with transaction.atomic():
-        locked = _lock(_match_id(match))
-        if locked.status != Match.Status.LOBBY:
-            raise ServiceError(_("You can only leave a match before it starts."))
-        seat = locked.seats.filter(user=user).first()
-        if seat is None:
-            raise Forbidden(_("You have no seat in this match."))
-        seat.user = None
-        seat.save()
-        if not locked.seats.filter(user__isnull=False).exists():
-            locked.status = Match.Status.ABANDONED
-            locked.save()
-    return locked
-
-
-def _start(match: Match) -> None:
+def start(match: Match) -> None:
+    """Set up the game once every seat is filled (called by the lobby under the row lock)."""
     game = engine.get_game(match.game)
     state = game.setup(match.seed, match.players, match.options)
-    _store(match, game, state)
-    match.status = Match.Status.ACTIVE if match.outcome is None else Match.Status.FINISHED
-    match.started_at = timezone.now()
+    seats = list(match.seats.select_related("user"))
+    match.status = Match.Status.ACTIVE
+    _store(match, game, state, seats)
+    now = timezone.now()
+    match.started_at = match.last_move_at = now
     match.version = 0
+    timecontrol.start_clocks(match, seats, now)
     match.save()
     match_id = match.pk
     transaction.on_commit(lambda: after_commit(match_id, 0, []))
@@ -300,3 +232,7 @@ def _start(match: Match) -> None:
 
 def site_url(path: str) -> str:
     return settings.SITE_URL.rstrip("/") + path
+
+
+# The lobby's operations live in games.lobby; re-exported so callers need one module.
+from .lobby import create_match, join_match, leave_match  # noqa: E402,F401

@@ -5,8 +5,8 @@ from datetime import timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from . import notifications, services
-from .models import Match
+from . import clock, lobby, notifications, services, site_actions, vacations
+from .models import Match, Seat
 
 
 @shared_task(acks_late=True)
@@ -27,7 +27,7 @@ def notify_finished(match_id: int) -> int:
 
 @shared_task
 def advance_stalled_bots(older_than_seconds: int = 30) -> int:
-    """Beat job: a bot turn whose task was lost (worker restart) is played again."""
+    """A bot turn whose task was lost (worker restart) is played again."""
     cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
     count = 0
     active = Match.objects.filter(status=Match.Status.ACTIVE, updated_at__lt=cutoff, seats__bot__gt="")
@@ -39,4 +39,74 @@ def advance_stalled_bots(older_than_seconds: int = 30) -> int:
     return count
 
 
-PERIODIC_JOBS = {"advance_stalled_bots": advance_stalled_bots}
+@shared_task
+def handle_timeouts() -> int:
+    """Seats past their deadline: a vacation starts by itself while the balance lasts (if the
+    player wants that), else the match's time-out rule applies through the write path."""
+    now = timezone.now()
+    count = 0
+    for seat in Seat.objects.filter(deadline__lte=now, match__status=Match.Status.ACTIVE, bot="").select_related(
+        "match", "user"
+    ):
+        match = seat.match
+        if seat.index not in match.to_act or seat.user is None:
+            continue
+        if seat.user.auto_vacation and vacations.current(seat.user) is None and vacations.balance(seat.user, now) >= 1:
+            vacations.start(seat.user, automatic=True, now=now)
+            count += 1
+            continue
+        try:
+            services.submit_action(match.pk, services.Timekeeper(seat.index), {"type": site_actions.TIMEOUT}, match.version)
+            count += 1
+        except services.ServiceError:
+            continue  # someone moved in the meantime
+    return count
+
+
+@shared_task
+def abandon_idle() -> int:
+    """Matches without a clock are abandoned after 21 days without a move."""
+    cutoff = timezone.now() - timedelta(seconds=clock.ABANDON_AFTER)
+    count = 0
+    for match in Match.objects.filter(status=Match.Status.ACTIVE, last_move_at__lt=cutoff, time_control="none"):
+        humans = match.seats.filter(user__isnull=False).count()
+        if humans < 2:
+            continue  # a game against bots waits for its player forever
+        seat = match.to_act[0] if match.to_act else 0
+        try:
+            services.submit_action(match.pk, services.Timekeeper(seat), {"type": site_actions.ABANDON}, match.version)
+            count += 1
+        except services.ServiceError:
+            continue
+    return count
+
+
+@shared_task
+def send_reminders() -> int:
+    return notifications.send_reminders()
+
+
+@shared_task
+def send_digests() -> int:
+    return notifications.send_digests()
+
+
+@shared_task
+def end_exhausted_vacations() -> int:
+    return vacations.end_exhausted()
+
+
+@shared_task
+def pair_quick_matches() -> int:
+    return len(lobby.pair_queue())
+
+
+PERIODIC_JOBS = {
+    "advance_stalled_bots": advance_stalled_bots,
+    "handle_timeouts": handle_timeouts,
+    "abandon_idle": abandon_idle,
+    "send_reminders": send_reminders,
+    "send_digests": send_digests,
+    "end_exhausted_vacations": end_exhausted_vacations,
+    "pair_quick_matches": pair_quick_matches,
+}

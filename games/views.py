@@ -5,17 +5,22 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
-from django.http import HttpResponse, HttpResponseNotAllowed
+from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.template.loader import select_template
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import engine
 
-from . import reading, services
-from .forms import NewMatchForm
-from .models import Match, Seat
+from django.utils import timezone
+
+from . import lobby as lobby_services
+from .clock import CLOCK_NAMES as clock_names
+from . import profiles, reading, services, site_actions, timecontrol, vacations
+from .forms import LobbyFilterForm, NewMatchForm, QuickMatchForm
+from .models import Invitation, Match, Notification, QueueEntry, Seat
 
 
 def _matches():
@@ -23,15 +28,47 @@ def _matches():
 
 
 def lobby(request):
-    open_matches = _matches().filter(status=Match.Status.LOBBY).order_by("-created_at")[:50]
-    mine = []
+    filters = LobbyFilterForm(request.GET or None)
+    open_matches = filters.apply(_matches().filter(status=Match.Status.LOBBY, private=False)).order_by("-created_at")[:50]
+    mine, queued = [], []
     if request.user.is_authenticated:
         mine = _my_matches(request.user)
+        queued = QueueEntry.objects.filter(user=request.user)
     return render(
         request,
         "games/lobby.html",
-        {"open_matches": open_matches, "mine": mine, "games": engine.all_games()},
+        {
+            "open_matches": open_matches,
+            "mine": mine,
+            "games": engine.all_games(),
+            "filters": filters,
+            "quick": QuickMatchForm(),
+            "queued": queued,
+        },
     )
+
+
+@require_POST
+@login_required
+def quick_match(request):
+    if request.POST.get("do") == "leave":
+        lobby_services.dequeue(request.user)
+        messages.success(request, _("You left the quick-match queue."))
+        return redirect("lobby")
+    form = QuickMatchForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a game, a number of players and a time control."))
+        return redirect("lobby")
+    try:
+        match = lobby_services.enqueue(request.user, form.cleaned_data["game"], form.cleaned_data["clock"], form.cleaned_data["players"])
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("lobby")
+    if match is not None:
+        messages.success(request, _("Opponent found!"))
+        return redirect(match)
+    messages.success(request, _("You are in the queue: we pair you as soon as an opponent near your rating arrives."))
+    return redirect("lobby")
 
 
 def _my_matches(user):
@@ -70,7 +107,90 @@ def new_match(request):
 @require_POST
 @login_required
 def join(request, pk):
-    return _lobby_command(request, pk, services.join_match, _("You joined the match."))
+    token = request.POST.get("token") or None
+    return _lobby_command(
+        request, pk, lambda user, match: services.join_match(user, match, token=token), _("You joined the match.")
+    )
+
+
+def join_by_link(request, token):
+    """The secret invitation link: shows the match and a button to take a seat."""
+    match = get_object_or_404(_matches(), invite_token=token)
+    if not request.user.is_authenticated:
+        messages.info(request, _("Sign up or log in to take your seat."))
+        return redirect(f"{reverse('signup')}?next={request.path}")
+    return render(request, "games/join_link.html", {"match": match, "game": engine.get_game(match.game), "token": token})
+
+
+@require_POST
+@login_required
+def decline(request, pk):
+    return _lobby_command(request, pk, lobby_services.decline_invitation, _("Invitation declined."), back="notifications")
+
+
+@require_POST
+@login_required
+def rematch(request, pk):
+    try:
+        match = lobby_services.rematch(request.user, pk)
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("match", pk=pk)
+    messages.success(request, _("Rematch offered: the other players are invited."))
+    return redirect(match)
+
+
+@require_POST
+@login_required
+def site_action(request, pk):
+    """Resign, give an opponent a day, or take your seat back from a bot (not game moves)."""
+    match = get_object_or_404(Match, pk=pk)
+    kind = request.POST.get("type")
+    if kind not in (site_actions.EXTRA_DAY, site_actions.RESIGN, site_actions.RETURN):
+        messages.error(request, _("Unknown request."))
+        return redirect(match)
+    action = {"type": kind}
+    if kind == site_actions.EXTRA_DAY:
+        action["seat"] = request.POST.get("seat")
+    try:
+        services.submit_action(pk, request.user, action, request.POST.get("version"))
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect(match)
+
+
+@login_required
+def next_match(request):
+    """The match that has waited longest for this player's move."""
+    waiting = [
+        s for s in Seat.objects.filter(user=request.user, match__status=Match.Status.ACTIVE, bot="").select_related("match")
+        if s.index in s.match.to_act
+    ]
+    if not waiting:
+        messages.info(request, _("No match is waiting for you. Time for a new one?"))
+        return redirect("lobby")
+    oldest = min(waiting, key=lambda s: s.turn_started_at or s.match.updated_at)
+    return redirect(oldest.match)
+
+
+@login_required
+def notifications_page(request):
+    notes = list(Notification.objects.filter(user=request.user).select_related("match")[:100])
+    invitations = Invitation.objects.filter(
+        recipient=request.user, answered_at__isnull=True, match__status=Match.Status.LOBBY
+    ).select_related("match", "sender")
+    if request.method == "POST":
+        Notification.objects.filter(user=request.user, read_at__isnull=True).update(read_at=timezone.now())
+        return redirect("notifications")
+    return render(request, "games/notifications.html", {"notes": notes, "invitations": invitations})
+
+
+def leaderboard(request, game):
+    try:
+        g = engine.get_game(game)
+    except engine.IllegalAction:
+        raise Http404(_("No such game.")) from None
+    return render(request, "games/leaderboard.html", {"game": g, "rows": profiles.leaderboard(game)})
 
 
 @require_POST
@@ -79,7 +199,7 @@ def leave(request, pk):
     return _lobby_command(request, pk, services.leave_match, _("You left the match."))
 
 
-def _lobby_command(request, pk, operation, success):
+def _lobby_command(request, pk, operation, success, back="match"):
     get_object_or_404(Match, pk=pk)
     try:
         operation(request.user, pk)
@@ -87,17 +207,25 @@ def _lobby_command(request, pk, operation, success):
         messages.error(request, exc.message)
         return redirect("lobby") if exc.status == 404 else redirect("match", pk=pk)
     messages.success(request, success)
-    return redirect("match", pk=pk)
+    return redirect(back, pk=pk) if back == "match" else redirect(back)
 
 
 def match_page(request, pk):
     match = get_object_or_404(_matches(), pk=pk)
+    _seen(request, match)
     return render(request, "games/match.html", _board_context(request, match))
+
+
+def _seen(request, match) -> None:
+    """Remember that this player has the match open (no "your turn" mail while they do)."""
+    if request.user.is_authenticated and match.status == Match.Status.ACTIVE:
+        Seat.objects.filter(match=match, user=request.user).update(last_seen_at=timezone.now())
 
 
 def match_board(request, pk):
     """The board fragment the page polls; 304 with no body while the version is unchanged."""
     match = get_object_or_404(_matches(), pk=pk)
+    _seen(request, match)
     known = request.GET.get("version")
     if known is not None and known == str(match.version) and request.GET.get("status") == match.status:
         return HttpResponse(status=304)
@@ -141,6 +269,32 @@ def _board_context(request, match):
         "waiting_on": reading.waiting_on(match),
         "turns": list(match.turns.order_by("-version")[:30]),
         "board_template": board_template.template.name,
-        "can_join": match.status == Match.Status.LOBBY and seat is None,
+        "can_join": match.status == Match.Status.LOBBY and seat is None and not match.private,
         "can_leave": match.status == Match.Status.LOBBY and seat is not None,
+        "clocks": _clocks(match, seats),
+        "clock_name": clock_names.get(match.time_control, ""),
+        "me": seats[seat] if seat is not None else None,
+        "invite_url": request.build_absolute_uri(reverse("join_by_link", args=[match.invite_token]))
+        if seat is not None and match.status == Match.Status.LOBBY
+        else None,
     }
+
+
+def _clocks(match, seats) -> list[dict]:
+    """Per seat: time left, whether it runs, vacation (what opponents may see)."""
+    now = timezone.now()
+    rows = []
+    for s in seats:
+        on_vacation = bool(s.user_id) and vacations.current(s.user) is not None
+        left = timecontrol.remaining_seconds(match, s, now) if timecontrol.has_clock(match) else None
+        rows.append(
+            {
+                "seat": s,
+                "left": timecontrol.human_duration(left) if left is not None else "",
+                "running": s.index in match.to_act and timecontrol.has_clock(match) and not on_vacation and not s.bot,
+                "on_vacation": on_vacation,
+                "deadline": s.deadline,
+                "can_give_day": False,
+            }
+        )
+    return rows

@@ -1,0 +1,67 @@
+"""What a player's page shows: matches, ratings, solo record, time-outs, pace, vacation."""
+
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+
+from django.db.models import Sum
+
+import engine
+
+from . import vacations
+from .models import Match, Rating, Turn
+
+
+def summary(user, viewer=None) -> dict:
+    seats = user.seats.select_related("match")
+    active = [s.match for s in seats if s.match.status == Match.Status.ACTIVE]
+    mine_first = sorted(active, key=lambda m: (m.seat_of(user) not in m.to_act, -m.updated_at.timestamp()))
+    finished = [s.match for s in seats.filter(match__status=Match.Status.FINISHED).order_by("-match__finished_at")[:30]]
+    thinks = _think_times(user)
+    return {
+        "player": user,
+        "is_me": viewer is not None and viewer.is_authenticated and viewer.pk == user.pk,
+        "active": [{"match": m, "my_turn": m.seat_of(user) in m.to_act} for m in mine_first],
+        "finished": [{"match": m, "won": m.seat_of(user) in (m.outcome or {}).get("winners", [])} for m in finished],
+        "ratings": Rating.objects.filter(user=user).order_by("game"),
+        "solo": solo_record(user),
+        "timeouts": seats.aggregate(n=Sum("timed_out"))["n"] or 0,
+        "median_move": statistics.median(thinks) if thinks else None,
+        "on_vacation": vacations.current(user) is not None,
+        "vacation_left": vacations.balance(user),
+        "blocked": viewer is not None
+        and viewer.is_authenticated
+        and viewer.blocks.filter(blocked=user).exists(),
+    }
+
+
+def _think_times(user) -> list[float]:
+    """Time taken over the first move of each turn, in this player's seats."""
+    times = []
+    for seat in user.seats.all():
+        times.extend(
+            Turn.objects.filter(match_id=seat.match_id, seat=seat.index, think_seconds__isnull=False)
+            .values_list("think_seconds", flat=True)
+        )
+    return times
+
+
+def solo_record(user) -> list[dict]:
+    """Finished matches against bots only, by game, difficulty and what the engine groups by."""
+    table: dict = defaultdict(lambda: {"won": 0, "played": 0})
+    for seat in user.seats.filter(match__status=Match.Status.FINISHED).select_related("match"):
+        match = seat.match
+        if match.seats.filter(user__isnull=False).count() != 1:
+            continue
+        game = engine.get_game(match.game)
+        label = game.record_label(game.deserialize(match.state), seat.index) if match.state else None
+        key = (game.name, match.options.get("mode", "vs bots"), label or "")
+        table[key]["played"] += 1
+        table[key]["won"] += seat.index in (match.outcome or {}).get("winners", [])
+    return [{"game": g, "difficulty": d, "label": lab, **v} for (g, d, lab), v in sorted(table.items())]
+
+
+def leaderboard(game: str, limit: int = 100):
+    return Rating.objects.filter(game=game, games__gt=0).select_related("user").order_by("-rating")[:limit]
+

@@ -1,0 +1,95 @@
+"""Vacation days: they accrue (30 a year, capped), and while one runs all the player's clocks
+stand still. A vacation can also start by itself instead of a time-out."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from . import timecontrol
+from .errors import ServiceError
+from .models import Match, Notification, Seat, Vacation
+
+DAYS_PER_YEAR = 30.0
+CAP = 45.0
+DAY = 86400.0
+
+
+def balance(user, now=None) -> float:
+    """Days left, counting what accrued since the last bookkeeping and the running vacation."""
+    now = now or timezone.now()
+    accrued = (now - user.vacation_accrued_at).total_seconds() / DAY * DAYS_PER_YEAR / 365
+    days = min(CAP, user.vacation_days + accrued)
+    running = current(user)
+    if running is not None:
+        days -= (now - max(running.start, user.vacation_accrued_at)).total_seconds() / DAY
+    return max(0.0, days)
+
+
+def current(user) -> Vacation | None:
+    return Vacation.objects.filter(user=user, end__isnull=True).first()
+
+
+def _settle(user, now) -> None:
+    """Fold accrual (and days spent) into the stored balance."""
+    user.vacation_days = balance(user, now)
+    user.vacation_accrued_at = now
+    user.save(update_fields=["vacation_days", "vacation_accrued_at"])
+
+
+def start(user, automatic=False, now=None) -> Vacation:
+    now = now or timezone.now()
+    with transaction.atomic():
+        if current(user) is not None:
+            raise ServiceError(_("You are already on vacation."))
+        if balance(user, now) < 1 / 24:
+            raise ServiceError(_("You have no vacation days left."))
+        _settle(user, now)
+        vacation = Vacation.objects.create(user=user, start=now, automatic=automatic)
+        _refresh_clocks(user)
+    if automatic:
+        Notification.objects.create(
+            user=user, kind=Notification.Kind.VACATION,
+            text=_("Your time was running out, so a vacation started: your clocks are paused."),
+        )
+    return vacation
+
+
+def end(user, now=None) -> Vacation:
+    now = now or timezone.now()
+    with transaction.atomic():
+        vacation = current(user)
+        if vacation is None:
+            raise ServiceError(_("You are not on vacation."))
+        _settle(user, now)
+        vacation.end = now
+        vacation.save()
+        _refresh_clocks(user)
+    return vacation
+
+
+def end_exhausted(now=None) -> int:
+    """Periodic job: vacations whose days ran out end by themselves."""
+    now = now or timezone.now()
+    count = 0
+    for vacation in Vacation.objects.filter(end__isnull=True).select_related("user"):
+        if balance(vacation.user, now) <= 0:
+            end(vacation.user, now)
+            count += 1
+    return count
+
+
+def _refresh_clocks(user) -> None:
+    for seat in Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE).select_related("match"):
+        if seat.index in seat.match.to_act:
+            timecontrol.refresh_deadlines(seat.match, [seat])
+
+
+def until(user, now=None) -> timedelta | None:
+    running = current(user)
+    if running is None:
+        return None
+    return timedelta(days=balance(user, now))
