@@ -101,7 +101,7 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "advance-stalled-bots": {"task": "games.tasks.advance_stalled_bots", "schedule": 60.0},
     "handle-timeouts": {"task": "games.tasks.handle_timeouts", "schedule": 60.0},
-    "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 300.0},
+    "send-reminders": {"task": "games.tasks.send_reminders", "schedule": env.float("BEAT_REMINDERS_SECONDS", default=300.0)},
     "send-digests": {"task": "games.tasks.send_digests", "schedule": crontab(minute=0)},
     "end-exhausted-vacations": {"task": "games.tasks.end_exhausted_vacations", "schedule": 600.0},
     "abandon-idle": {"task": "games.tasks.abandon_idle", "schedule": 3600.0},

@@ -324,5 +324,6 @@ def pair_queue(now=None) -> list[Match]:
                 for g in group[1:]:
                     join_match(g.user, match, token=match.invite_token)
                 QueueEntry.objects.filter(pk__in=[g.pk for g in group]).delete()
+                match.refresh_from_db()
                 made.append(match)
     return made

@@ -77,7 +77,7 @@ def replay(match: Match):
     """Rebuild the state from the seed and the turn log (the snapshot must equal it)."""
     game = engine.get_game(match.game)
     state = game.setup(match.seed, match.players, match.options)
-    for turn in match.turns.order_by("version"):
+    for turn in match.turns.filter(kind="game").order_by("version"):
         state = game.apply(state, turn.seat, turn.action)
     return game.serialize(state)
 

@@ -52,7 +52,7 @@ def handle_timeouts() -> int:
         if seat.index not in match.to_act or seat.user is None:
             continue
         if seat.user.auto_vacation and vacations.current(seat.user) is None and vacations.balance(seat.user, now) >= 1:
-            vacations.start(seat.user, automatic=True, now=now)
+            vacations.start(seat.user, automatic=True, now=now, since=seat.deadline - vacations.RETURN_GRACE)
             count += 1
             continue
         try:

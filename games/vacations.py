@@ -40,7 +40,12 @@ def _settle(user, now) -> None:
     user.save(update_fields=["vacation_days", "vacation_accrued_at"])
 
 
-def start(user, automatic=False, now=None) -> Vacation:
+RETURN_GRACE = timedelta(hours=1)
+
+
+def start(user, automatic=False, now=None, since=None) -> Vacation:
+    """Start a vacation now, or (automatic, instead of a time-out) from `since`: the moment the
+    clock ran out less one hour, so that a returning player finds an hour to move in."""
     now = now or timezone.now()
     with transaction.atomic():
         if current(user) is not None:
@@ -48,7 +53,8 @@ def start(user, automatic=False, now=None) -> Vacation:
         if balance(user, now) < 1 / 24:
             raise ServiceError(_("You have no vacation days left."))
         _settle(user, now)
-        vacation = Vacation.objects.create(user=user, start=now, automatic=automatic)
+        begins = min(now, since) if since else now
+        vacation = Vacation.objects.create(user=user, start=begins, automatic=automatic)
         _refresh_clocks(user)
     if automatic:
         Notification.objects.create(

@@ -9,6 +9,7 @@ import pytest
 from django.conf import settings
 
 from chickenisland import celery_app
+from tests import racegame  # noqa: F401  registers the test-only "race" game
 
 SERVICE_MARKERS = ("services", "browser")
 _skipped_service_tests: list[str] = []
