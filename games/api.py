@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 import engine
 
 from . import reading, services
+from .clock import CLOCKS, DEFAULT_CLOCK
 from .models import Match, Seat
 
 
@@ -20,6 +21,12 @@ class MatchCreateSerializer(serializers.Serializer):
     players = serializers.IntegerField(min_value=1, max_value=8)
     options = serializers.DictField(required=False, default=dict)
     bots = serializers.DictField(child=serializers.CharField(), required=False, default=dict)
+    clock = serializers.ChoiceField(choices=list(CLOCKS), required=False, default=DEFAULT_CLOCK)
+    weekend_pause = serializers.BooleanField(required=False, default=False)
+    rated = serializers.BooleanField(required=False, default=False)
+    timeout_policy = serializers.ChoiceField(choices=["bot", "lose"], required=False, allow_null=True, default=None)
+    private = serializers.BooleanField(required=False, default=False)
+    invite = serializers.ListField(child=serializers.CharField(), required=False, default=list)
 
 
 class ActionSerializer(serializers.Serializer):
@@ -113,12 +120,11 @@ class MatchListView(APIView):
     @extend_schema(request=MatchCreateSerializer, responses={201: MatchPayload, 400: Error})
     def post(self, request):
         data = MatchCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        if not data.is_valid():
+            return Response({"detail": _first_error(data.errors)}, status=400)
         try:
-            args = data.validated_data
-            match = services.create_match(
-                request.user, args["game"], args["players"], options=args["options"], bots=args["bots"]
-            )
+            args = dict(data.validated_data)
+            match = services.create_match(request.user, args.pop("game"), args.pop("players"), **args)
         except services.ServiceError as exc:
             return _error(exc)
         match = _matches().get(pk=match.pk)

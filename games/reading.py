@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils import timezone
+
 import engine
 
 from .models import Match
@@ -12,6 +14,9 @@ def viewer_seat(match: Match, user) -> int | None:
 
 
 def seat_list(match: Match) -> list[dict]:
+    from . import timecontrol
+
+    now = timezone.now()
     return [
         {
             "index": s.index,
@@ -19,6 +24,9 @@ def seat_list(match: Match) -> list[dict]:
             "bot": s.bot or None,
             "name": s.display_name,
             "joined_at": s.joined_at.isoformat() if s.user_id or s.bot else None,
+            "away": s.away,
+            "deadline": s.deadline.isoformat() if s.deadline else None,
+            "time_left_seconds": timecontrol.remaining_seconds(match, s, now) if timecontrol.has_clock(match) else None,
         }
         for s in match.seats.all()
     ]
@@ -46,6 +54,9 @@ def match_payload(match: Match, user) -> dict:
         "players": match.players,
         "options": match.options,
         "status": match.status,
+        "time_control": match.time_control,
+        "weekend_pause": match.weekend_pause,
+        "rated": match.rated,
         "seats": seat_list(match),
         "your_seat": seat,
         "version": match.version,

@@ -166,3 +166,15 @@ def test_my_matches_say_whose_turn(alice, bob):
     mover = acting_user(Match.objects.get(pk=match_id), alice, bob)
     mine = api(mover).get("/api/matches/?mine=1").json()
     assert [(m["id"], m["your_turn"]) for m in mine] == [(match_id, True)]
+
+
+def test_create_with_a_time_control_and_see_the_clocks(alice, bob):
+    created = api(alice).post(
+        "/api/matches/", {"game": "chickenrun", "players": 2, "clock": "3d", "weekend_pause": True}, format="json"
+    ).json()
+    assert (created["time_control"], created["weekend_pause"]) == ("3d", True)
+    joined = api(bob).post(f"/api/matches/{created['id']}/join/").json()
+    acting = [s for s in joined["seats"] if s["index"] in joined["to_act"]]
+    assert acting[0]["deadline"] and acting[0]["time_left_seconds"] > 2 * 86400
+    bad = api(alice).post("/api/matches/", {"game": "chickenrun", "players": 2, "clock": "9d"}, format="json")
+    assert bad.status_code == 400 and "clock" in bad.json()["detail"]
