@@ -14,6 +14,7 @@ urlpatterns = [
     path("matches/<int:pk>/leave/", views.leave, name="leave"),
     path("matches/<int:pk>/decline/", views.decline, name="decline"),
     path("matches/<int:pk>/rematch/", views.rematch, name="rematch"),
+    path("matches/<int:pk>/replay/", views.replay, name="replay"),
     path("matches/<int:pk>/site/", views.site_action, name="site_action"),
     path("matches/next/", views.next_match, name="next_match"),
     path("matches/quick/", views.quick_match, name="quick_match"),

@@ -87,10 +87,16 @@ def log_entries(match: Match, user, since: int = 0) -> list[dict]:
 def replay(match: Match):
     """Rebuild the state from the seed and the turn log (the snapshot must equal it)."""
     game = engine.get_game(match.game)
+    return game.serialize(state_at(match, match.version))
+
+
+def state_at(match: Match, version: int):
+    """The game state after the turns up to `version` (site turns change no game state)."""
+    game = engine.get_game(match.game)
     state = game.setup(match.seed, match.players, match.options)
-    for turn in match.turns.filter(kind="game").order_by("version"):
+    for turn in match.turns.filter(kind="game", version__lte=version).order_by("version"):
         state = game.apply(state, turn.seat, turn.action)
-    return game.serialize(state)
+    return state
 
 
 def waiting_on(match: Match) -> list[str]:

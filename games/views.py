@@ -250,6 +250,40 @@ def match_act(request, pk):
     return render(request, "games/match_board.html", context, status=status)
 
 
+def replay(request, pk):
+    """Step through a finished match: each position rebuilt from the log, as a spectator sees it."""
+    match = get_object_or_404(_matches(), pk=pk)
+    if match.status not in (Match.Status.FINISHED, Match.Status.ABANDONED):
+        messages.info(request, _("The replay opens once the match is over."))
+        return redirect(match)
+    try:
+        version = min(max(int(request.GET.get("v", match.version)), 0), match.version)
+    except ValueError:
+        version = match.version
+    game = engine.get_game(match.game)
+    view = game.view(reading.state_at(match, version), None)
+    seats = list(match.seats.all())
+    board_template = select_template([f"games/{match.game}/board.html", "games/generic_board.html"])
+    turns = list(match.turns.order_by("version"))
+    context = {
+        "match": match,
+        "game": game,
+        "seat": None,
+        "seats": seats,
+        "players": [s.display_name for s in seats],
+        "view": view,
+        "legal": [],
+        "board_template": board_template.template.name,
+        "version": version,
+        "last": match.version,
+        "steps": {"first": 0, "previous": max(0, version - 1), "next": min(match.version, version + 1), "last": match.version},
+        "current_turn": next((t for t in turns if t.version == version), None),
+        "turns": turns,
+    }
+    template = "games/replay_board.html" if request.htmx else "games/replay.html"
+    return render(request, template, context)
+
+
 def _board_context(request, match):
     game = engine.get_game(match.game)
     seat = reading.viewer_seat(match, request.user)
@@ -267,7 +301,8 @@ def _board_context(request, match):
         "legal_json": json.dumps(legal, indent=1),
         "my_turn": bool(legal),
         "waiting_on": reading.waiting_on(match),
-        "turns": list(match.turns.order_by("-version")[:30]),
+        "turns": _log(match, seat, request.GET.get("log")),
+        "log_filter": request.GET.get("log") or "all",
         "board_template": board_template.template.name,
         "can_join": match.status == Match.Status.LOBBY and seat is None and not match.private,
         "can_leave": match.status == Match.Status.LOBBY and seat is not None,
@@ -278,6 +313,16 @@ def _board_context(request, match):
         if seat is not None and match.status == Match.Status.LOBBY
         else None,
     }
+
+
+def _log(match, seat, which):
+    """Newest first; "mine" keeps what happened since the viewer's last own move."""
+    turns = match.turns.order_by("-version")
+    if which == "mine" and seat is not None:
+        last = match.turns.filter(seat=seat, kind="game").order_by("-version").first()
+        if last is not None:
+            turns = turns.filter(version__gt=last.version)
+    return list(turns[:60])
 
 
 def _clocks(match, seats) -> list[dict]:
