@@ -72,6 +72,10 @@ class Game:
         """
         return str(action.get("type", "?"))
 
+    def describe_start(self, state: State) -> str:
+        """The log line for what happened at set-up (an opening roll), before any action."""
+        return ""
+
     def public_action(self, state: State, seat: int, action: Action) -> Action:
         """The action as other seats may see it in the log (hide card ids played face down)."""
         return action

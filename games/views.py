@@ -303,11 +303,15 @@ def _board_context(request, match):
         "waiting_on": reading.waiting_on(match),
         "turns": _log(match, seat, request.GET.get("log")),
         "log_filter": request.GET.get("log") or "all",
+        "start_text": game.describe_start(game.setup(match.seed, match.players, match.options))
+        if match.state is not None and request.GET.get("log") != "mine"
+        else "",
         "board_template": board_template.template.name,
         "can_join": match.status == Match.Status.LOBBY and seat is None and not match.private,
         "can_leave": match.status == Match.Status.LOBBY and seat is not None,
         "clocks": _clocks(match, seats),
         "clock_name": clock_names.get(match.time_control, ""),
+        "humans": sum(1 for s in seats if s.user_id),
         "me": seats[seat] if seat is not None else None,
         "invite_url": request.build_absolute_uri(reverse("join_by_link", args=[match.invite_token]))
         if seat is not None and match.status == Match.Status.LOBBY
