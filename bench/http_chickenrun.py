@@ -68,8 +68,22 @@ def server_env(database_url: str) -> dict:
     return env
 
 
+def ensure_database(url: str) -> None:
+    """Create the benchmark's database if the server does not have it yet."""
+    import psycopg
+    from urllib.parse import urlparse
+
+    parts = urlparse(url)
+    name = parts.path.lstrip("/")
+    admin = parts._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
 def prepare(env: dict, pairs: int) -> list[dict]:
     """Migrate, then create 2*pairs players with tokens and one 2-person match per pair."""
+    ensure_database(env["DATABASE_URL"])
     subprocess.run([PY, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     subprocess.run([PY, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     script = f"""
@@ -112,7 +126,10 @@ def start_server(env: dict, port: int, workers: int) -> subprocess.Popen:
     raise SystemExit("gunicorn did not start")
 
 
-def play(base, player, pair, stop, samples, counts, lock, seed):
+POLL_SECONDS = 0.25  # a waiting player's page polls; browsers poll every few seconds
+
+
+def play(base, player, pair, stop, samples, counts, lock, seed, reads):
     """One simulated person: poll the match, and when it is their turn, post a legal action.
 
     When a match ends, seat 0 opens the next one through the API and seat 1 joins it.
@@ -122,7 +139,10 @@ def play(base, player, pair, stop, samples, counts, lock, seed):
     match = player["match"]
     with httpx.Client(base_url=base, headers=headers, timeout=30) as client:
         while time.time() < stop:
+            began = time.perf_counter()
             data = client.get(f"/api/matches/{match}/").json()
+            with lock:
+                reads.append(time.perf_counter() - began)
             if data["status"] == "finished":
                 with pair["cond"]:
                     if player["seat"] == 0:
@@ -140,7 +160,7 @@ def play(base, player, pair, stop, samples, counts, lock, seed):
                 continue
             legal = data["legal_actions"]
             if not legal:
-                time.sleep(0.02)
+                time.sleep(POLL_SECONDS)
                 continue
             moves = [a for a in legal if a["type"] != "end"]
             action = rng.choice(moves) if moves and rng.random() < 0.7 else next(
@@ -196,13 +216,14 @@ def main():
     base = f"http://127.0.0.1:{port}"
     try:
         samples: list = []
+        reads: list = []
         counts = {"finished": 0}
         lock = threading.Lock()
         began = time.time()
         stop = began + args.seconds
         pairs = {p["match"]: {"match": p["match"], "cond": threading.Condition()} for p in players}
         threads = [
-            threading.Thread(target=play, args=(base, p, pairs[p["match"]], stop, samples, counts, lock, i))
+            threading.Thread(target=play, args=(base, p, pairs[p["match"]], stop, samples, counts, lock, i, reads))
             for i, p in enumerate(players)
         ]
         for t in threads:
@@ -220,15 +241,17 @@ def main():
         "gunicorn_workers": args.workers,
         "cpus": os.cpu_count(),
         "actions": {**percentiles(samples), "per_second": round(len(samples) / action_seconds, 1), "status": counts},
+        "match_reads": {**percentiles(reads), "per_second": round(len(reads) / action_seconds, 1)},
         "floor_ping": {**percentiles(floor_samples), "per_second": round(len(floor_samples) / floor_seconds, 1)},
     }
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"http-chickenrun-{datetime.now(timezone.utc):%Y%m%dT%H%M%S}.json"
     path.write_text(json.dumps(result, indent=2))
-    a, f = result["actions"], result["floor_ping"]
+    a, f, r = result["actions"], result["floor_ping"], result["match_reads"]
     print(f"{'endpoint':<34}{'n':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'req/s':>9}")
     print(f"{'POST /api/matches/{id}/actions/':<34}{a['count']:>7}{a.get('p50_ms', 0):>9}{a.get('p95_ms', 0):>9}{a.get('p99_ms', 0):>9}{a['per_second']:>9}")
+    print(f"{'GET /api/matches/{id}/':<34}{r['count']:>7}{r.get('p50_ms', 0):>9}{r.get('p95_ms', 0):>9}{r.get('p99_ms', 0):>9}{r['per_second']:>9}")
     print(f"{'GET /api/ping/ (floor)':<34}{f['count']:>7}{f.get('p50_ms', 0):>9}{f.get('p95_ms', 0):>9}{f.get('p99_ms', 0):>9}{f['per_second']:>9}")
     print(f"status codes of the action posts: {counts}")
     print(f"results: {path}")
