@@ -95,7 +95,7 @@ def deadline_after(start: datetime, budget: float, weekend_pause=False, vacation
     """When `budget` running seconds will have passed since `start`; None while paused for good."""
     vacations = list(vacations)
     t, remaining = start, float(budget)
-    for _ in range(10_000):
+    for _step in range(10_000):
         pause = _next_pause(t, weekend_pause, vacations)
         if pause is None or pause.start > t + timedelta(seconds=remaining):
             return t + timedelta(seconds=remaining)

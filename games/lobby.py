@@ -14,6 +14,8 @@ import engine
 from . import clock as C
 from .errors import Forbidden, NotFound, ServiceError, StaleVersion
 from .models import Block, Invitation, Match, Notification, QueueEntry, Rating, Seat
+from .rows import lock_match as _lock
+from .rows import match_id as _match_id
 
 MAX_WAITING_MATCHES = 10
 QUICK_WINDOW = 100.0  # rating points either side at first
@@ -147,17 +149,6 @@ def _start(match: Match) -> None:
     from .services import start  # the write path's module imports this one
 
     start(match)
-
-
-def _lock(match_id) -> Match:
-    try:
-        return Match.objects.select_for_update().get(pk=match_id)
-    except Match.DoesNotExist:
-        raise NotFound(_("No such match.")) from None
-
-
-def _match_id(match) -> int:
-    return match.pk if isinstance(match, Match) else int(match)
 
 
 def join_match(user, match, token: str | None = None) -> Match:

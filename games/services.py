@@ -9,7 +9,6 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -19,6 +18,8 @@ import engine
 from . import ratings, site_actions, timecontrol
 from .errors import Forbidden, IllegalMove, NotFound, ServiceError, StaleVersion
 from .models import Match, Seat, Turn
+from .rows import lock_match as _lock
+from .rows import match_id as _match_id
 
 __all__ = ["ServiceError", "IllegalMove", "Forbidden", "StaleVersion", "NotFound", "Bot", "Timekeeper"]
 MAX_WAITING_MATCHES = 10
@@ -39,17 +40,6 @@ class Timekeeper:
 
 
 _local = threading.local()
-
-
-def _lock(match_id) -> Match:
-    try:
-        return Match.objects.select_for_update().get(pk=match_id)
-    except Match.DoesNotExist:
-        raise NotFound(_("No such match.")) from None
-
-
-def _match_id(match) -> int:
-    return match.pk if isinstance(match, Match) else int(match)
 
 
 # ---------------------------------------------------------------- the one write path
@@ -228,10 +218,6 @@ def start(match: Match) -> None:
     match.save()
     match_id = match.pk
     transaction.on_commit(lambda: after_commit(match_id, 0, []))
-
-
-def site_url(path: str) -> str:
-    return settings.SITE_URL.rstrip("/") + path
 
 
 # The lobby's operations live in games.lobby; re-exported so callers need one module.

@@ -28,7 +28,8 @@ register = template.Library()
 SIZE = 40  # hex centre-to-corner, in SVG units
 SQ3 = math.sqrt(3)
 DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))  # E, SE, SW, W, NW, NE
-MIN_PX_PER_COLUMN = 44  # below this a hex is too small to read: the board scrolls sideways
+MIN_PX_PER_COLUMN = 44
+DICE_PER_COLOUR = 5  # rules section 2: five dice per colour  # below this a hex is too small to read: the board scrolls sideways
 
 HEX_TYPES = ("claim_base", "build_at", "move_to", "flip", "erupt", "lava_trap", "refuge")
 UNIT_TYPES = ("target", "new_defender", "hit", "destroy", "shield", "pick_pilot", "drop", "pick_up",
@@ -152,7 +153,7 @@ def class_name(cls: str | None) -> str:
 
 def class_letter(cls: str | None) -> str:
     return {"soldier": pgettext("Soldier, one letter", "S"), "golem": pgettext("Golem, one letter", "G"),
-            "battle_car": pgettext("Battle Car, one letter", "C"), "cannon": pgettext("Cannon, one letter", "N"),
+            "battle_car": pgettext("Battle Car, one letter", "C"), "cannon": pgettext("Cannon, two letters", "Cn"),
             "tower": pgettext("Tower, one letter", "T")}.get(cls or "", "M")
 
 
@@ -515,13 +516,20 @@ def wfci_board(view, legal=None, seat=None, players=None) -> dict:
             if u["id"] in chosen:
                 marks.append("chosen")
             r_tok = radius + (1.5 if u["kind"] == "leader" and len(members) > 1 else 0)
+            tx, ty = x + dx, y + dy
+            bs = max(r_tok * 0.9, 6)
             toks.append({
-                "unit": u, "id": u["id"], "dom": "u-" + u["id"], "x": _num(x + dx), "y": _num(y + dy),
-                "r": _num(r_tok), "side": _num(r_tok * 1.7), "half": _num(-r_tok * 0.85),
+                "unit": u, "id": u["id"], "dom": "u-" + u["id"], "x": _num(tx), "y": _num(ty),
+                "ring": _num(r_tok + 3), "ux": _num(tx - r_tok), "uy": _num(ty - r_tok), "us": _num(2 * r_tok),
+                "ty": _num(ty + r_tok * 0.42), "bs": _num(bs),
+                "bx": _num(tx + r_tok * 0.45), "by": _num(ty - r_tok - bs * 0.25),
+                "px": _num(tx + r_tok * 0.45), "py": _num(ty + r_tok - bs * 0.75),
+                "ptx": _num(tx + r_tok * 0.45 + bs / 2), "pty": _num(ty + r_tok - bs * 0.75 + bs * 0.8),
+                "pfont": _num(bs * 0.85), "fx": _num(tx - r_tok - bs * 0.3), "fy": _num(ty - r_tok - bs * 0.3),
                 "name": unit_name(u, view), "face": face, "actions": acts, "marks": marks,
                 "letter": colour_letter(u["owner"]) if u["kind"] != "machine" else class_letter(u.get("class")),
                 "class_name": class_name(u.get("class")),
-                "font": _num(r_tok * 1.15), "badge": _num(r_tok * 0.55),
+                "font": _num(r_tok * (0.95 if u["kind"] == "machine" and u.get("class") == "cannon" else 1.15)),
                 "flag": u.get("flag"), "flag_colour": colour_name(u["flag"]) if u.get("flag") is not None else "",
             })
         owners = sorted({u["owner"] for u in members})
@@ -583,6 +591,8 @@ def wfci_board(view, legal=None, seat=None, players=None) -> dict:
             "seat": i, "mine": mine, "name": _seat_name(players, i), "colour": colour_name(i),
             "letter": colour_letter(i), "current": view.get("current") == i,
             "to_act": i in (view.get("to_act") or []), "dice": dice, "spent": s.get("spent", 0),
+            "spent_list": list(range(s.get("spent", 0))),
+            "on_units": max(0, DICE_PER_COLOUR - len(s.get("banner") or []) - s.get("spent", 0)),
             "resources": [{"res": r, "n": res.get(r, 0), "name": resource_name(r, res.get(r, 0))}
                           for r in ("wood", "stone", "metal")],
             "resource_total": sum(res.values()) if res else 0,
@@ -636,7 +646,7 @@ def wfci_board(view, legal=None, seat=None, players=None) -> dict:
         status.append(_("Setting up"))
     elif cur is not None and view.get("outcome") is None:
         status.append(_("Round %(n)s") % {"n": view.get("round")})
-        status.append(_("%(who)s's turn") % {"who": f"{_seat_name(players, cur)} ({colour_name(cur)})"})
+        status.append(_("Turn: %(name)s, %(colour)s") % {"name": _seat_name(players, cur), "colour": colour_name(cur)})
         step = turn.get("step")
         status.append({"roll": _("rolling"), "reroll": _("rerolling"), "actions": _("taking actions"),
                        "draw": _("drawing scrolls")}.get(step, step or ""))
