@@ -72,6 +72,14 @@ class Game:
         """
         return str(action.get("type", "?"))
 
+    def irreversible(self, before: State, seat: int, action: Action, after: State) -> bool:
+        """Whether `seat` may not take this action back: it used the RNG (a roll, a draw) or the
+        turn passed on. Games add their own reveals."""
+        if seat not in self.to_act(after):
+            return True
+        old, new = self.serialize(before), self.serialize(after)
+        return not isinstance(old, dict) or old.get("rng") != new.get("rng")
+
     def describe_start(self, state: State) -> str:
         """The log line for what happened at set-up (an opening roll), before any action."""
         return ""

@@ -119,6 +119,10 @@ class Turn(models.Model):
     seat = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=4, default="game", choices=[("game", "game"), ("site", "site")])
     think_seconds = models.FloatField(null=True, blank=True)  # first move of a turn: time taken
+    # A player may take back their own steps up to the last irreversible one (a roll, a draw,
+    # a reveal, or handing the turn on); taken-back turns stay in the log, marked undone.
+    irreversible = models.BooleanField(default=True)
+    undone = models.BooleanField(default=False)
     action = models.JSONField()
     # What other seats may see of the action (face-down card ids removed) and a log line.
     public_action = models.JSONField()

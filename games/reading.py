@@ -94,9 +94,19 @@ def state_at(match: Match, version: int):
     """The game state after the turns up to `version` (site turns change no game state)."""
     game = engine.get_game(match.game)
     state = game.setup(match.seed, match.players, match.options)
-    for turn in match.turns.filter(kind="game", version__lte=version).order_by("version"):
+    for turn in match.turns.filter(kind="game", undone=False, version__lte=version).order_by("version"):
         state = game.apply(state, turn.seat, turn.action)
     return state
+
+
+def undoable_turn(match: Match, seat: int | None):
+    """The viewer's last step if they may take it back now, else None."""
+    if seat is None or match.status != Match.Status.ACTIVE or seat not in match.to_act:
+        return None
+    last = match.turns.filter(kind="game", undone=False).order_by("-version").first()
+    if last is None or last.seat != seat or last.irreversible:
+        return None
+    return last
 
 
 def waiting_on(match: Match) -> list[str]:

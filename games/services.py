@@ -78,6 +78,10 @@ def submit_action(match, user, action, expected_version) -> Match:
             if isinstance(user, Bot) or (isinstance(user, Timekeeper) != (action["type"] in site_actions.BY_TIMEKEEPER)):
                 raise Forbidden(_("You may not do that."))
             text = site_actions.apply(locked, seats, seat, action, game, now)
+            if action["type"] == site_actions.UNDO:
+                from .reading import state_at
+
+                _store(locked, game, state_at(locked, locked.version), seats)
             turn = Turn(kind="site", action=action, public_action=action, text=text)
         else:
             if isinstance(user, Timekeeper):
@@ -96,6 +100,7 @@ def submit_action(match, user, action, expected_version) -> Match:
                 public_action=game.public_action(state, seat, action),
                 text=game.describe_action(state, seat, action)[:500],
                 think_seconds=_think_time(seats[seat], now),
+                irreversible=game.irreversible(state, seat, action, new_state),
             )
             seats[seat].turn_moves += 1
             seats[seat].save(update_fields=["turn_moves"])

@@ -14,7 +14,8 @@ EXTRA_DAY = "site.extra_day"
 RESIGN = "site.resign"
 RETURN = "site.return"
 ABANDON = "site.abandon"
-ALL = (TIMEOUT, EXTRA_DAY, RESIGN, RETURN, ABANDON)
+UNDO = "site.undo"
+ALL = (TIMEOUT, EXTRA_DAY, RESIGN, RETURN, ABANDON, UNDO)
 BY_TIMEKEEPER = (TIMEOUT, ABANDON)
 
 
@@ -34,6 +35,8 @@ def apply(match: Match, seats: list[Seat], seat: int, action: dict, game, now) -
         return _forfeit(match, seats, me, game, _("resigned"))
     if kind == RETURN:
         return _take_back(match, seats, me, now)
+    if kind == UNDO:
+        return _undo(match, me)
     if kind == ABANDON:
         match.status = Match.Status.ABANDONED
         match.to_act = []
@@ -75,6 +78,20 @@ def _forfeit(match, seats, me: Seat, game, how: str) -> str:
         me.deadline = None
         me.save()
     return _("%(who)s %(how)s.") % {"who": me.user.username if me.user_id else me.display_name, "how": how}
+
+
+def _undo(match, me: Seat) -> str:
+    """Mark the player's last reversible step undone; the caller rebuilds the state by replay."""
+    from .reading import undoable_turn
+
+    if me.bot:
+        raise Forbidden(_("A bot is playing your seat."))
+    last = undoable_turn(match, me.index)
+    if last is None:
+        raise IllegalMove(_("Nothing to take back: your last step was a roll, a draw, a reveal or the end of a turn."))
+    last.undone = True
+    last.save(update_fields=["undone"])
+    return _("%(who)s takes back a step (%(what)s).") % {"who": me.user.username, "what": last.text}
 
 
 def _extra_day(match, seats, me: Seat, action) -> str:

@@ -146,7 +146,7 @@ def site_action(request, pk):
     """Resign, give an opponent a day, or take your seat back from a bot (not game moves)."""
     match = get_object_or_404(Match, pk=pk)
     kind = request.POST.get("type")
-    if kind not in (site_actions.EXTRA_DAY, site_actions.RESIGN, site_actions.RETURN):
+    if kind not in (site_actions.EXTRA_DAY, site_actions.RESIGN, site_actions.RETURN, site_actions.UNDO):
         messages.error(request, _("Unknown request."))
         return redirect(match)
     action = {"type": kind}
@@ -312,6 +312,7 @@ def _board_context(request, match):
         "clocks": _clocks(match, seats),
         "clock_name": clock_names.get(match.time_control, ""),
         "humans": sum(1 for s in seats if s.user_id),
+        "can_undo": reading.undoable_turn(match, seat) is not None,
         "me": seats[seat] if seat is not None else None,
         "invite_url": request.build_absolute_uri(reverse("join_by_link", args=[match.invite_token]))
         if seat is not None and match.status == Match.Status.LOBBY

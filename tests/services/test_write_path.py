@@ -142,3 +142,31 @@ def test_stalled_bot_turns_are_picked_up_by_the_periodic_job(monkeypatch):
     Match.objects.filter(pk=match.pk).update(updated_at=match.updated_at.replace(year=2000))
     call_command("run_periodic_jobs", "advance_stalled_bots")
     assert calls and calls[0][0] == match.pk
+
+
+@pytest.mark.django_db(transaction=True)
+def test_undo_takes_back_own_steps_until_an_irreversible_one():
+    alice, bob = make_user("alice"), make_user("bob")
+    match = human_match(alice, bob)
+    game = engine.get_game("chickenrun")
+    while True:  # a round whose roll moves nothing (a nest's large on top, 2 points) just ends
+        mover = acting_user(match, alice, bob)
+        legal = game.legal_actions(game.deserialize(match.state), match.seat_of(mover))
+        select = next((a for a in legal if a["type"] == "select"), None)
+        if select:
+            break
+        match = services.submit_action(match.pk, mover, {"type": "end"}, match.version)
+    start_state, v = match.state, match.version
+    match = services.submit_action(match.pk, mover, select, v)
+    assert reading.undoable_turn(match, match.seat_of(mover)) is not None
+    match = services.submit_action(match.pk, mover, {"type": "site.undo"}, v + 1)
+    assert match.state == start_state and match.version == v + 2
+    assert Turn.objects.get(match=match, version=v + 1).undone
+    assert reading.replay(match) == match.state
+    with pytest.raises(services.IllegalMove):
+        services.submit_action(match.pk, mover, {"type": "site.undo"}, v + 2)  # nothing left to take back
+    match = services.submit_action(match.pk, mover, {"type": "end"}, v + 2)
+    assert reading.undoable_turn(match, match.seat_of(mover)) is None
+    other = bob if mover == alice else alice
+    with pytest.raises(services.ServiceError):
+        services.submit_action(match.pk, other, {"type": "site.undo"}, v + 3)

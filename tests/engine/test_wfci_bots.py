@@ -1,0 +1,78 @@
+"""The fill-in bots: `random` and `skirmisher` (thresholds from the issue, on modest samples)."""
+
+import json
+
+import pytest
+
+import engine
+from engine import IllegalAction
+from engine.wfci import selfplay, victory
+
+GAME = engine.get_game("wfci")
+
+
+def duel(seed, bots, players=2):
+    state = GAME.setup(seed, players, {})
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        action = GAME.bot_action(state, seat, bots[seat])
+        assert action in GAME.legal_actions(state, seat)
+        state = GAME.apply(state, seat, action)
+    return state
+
+
+def test_skirmisher_beats_random_in_nine_games_out_of_ten():
+    wins = 0
+    games = 40
+    for seed in range(games):
+        bots = ["skirmisher", "random"] if seed % 2 else ["random", "skirmisher"]
+        result = GAME.outcome(duel(seed, bots))
+        wins += [bots[w] for w in result["winners"]] == ["skirmisher"]
+    assert wins >= 0.9 * games
+
+
+def test_skirmisher_mirrors_end_with_a_winner_within_300_turns():
+    games = 60
+    ended = 0
+    for seed in range(1000, 1000 + games):
+        state = duel(seed, ["skirmisher", "skirmisher"])
+        result = GAME.outcome(state)
+        ended += bool(result["winners"]) and "turn limit" not in result["reason"] and state["turns"] <= 300
+    assert ended >= 0.95 * games
+
+
+def test_the_turn_limit_is_300_turns_for_two_players():
+    assert victory.MAX_ROUNDS * 2 == 300
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_skirmishers_finish_multiplayer_games(players):
+    for seed in range(3):
+        assert GAME.outcome(duel(seed, ["skirmisher"] * players, players))["winners"]
+
+
+def test_asking_a_bot_changes_nothing_and_is_deterministic():
+    state = GAME.setup(4, 3, {})
+    before = json.dumps(GAME.serialize(state), sort_keys=True)
+    seat = GAME.to_act(state)[0]
+    for bot in GAME.bots():
+        assert GAME.bot_action(state, seat, bot) == GAME.bot_action(state, seat, bot)
+    assert json.dumps(GAME.serialize(state), sort_keys=True) == before
+
+
+def test_unknown_bot_and_wrong_seat_are_refused():
+    state = GAME.setup(4, 2, {})
+    with pytest.raises(IllegalAction):
+        GAME.bot_action(state, 0, "grandmaster")
+    other = 1 - GAME.to_act(state)[0]
+    with pytest.raises(IllegalAction):
+        GAME.bot_action(state, other, "random")
+
+
+def test_selfplay_report_has_every_figure():
+    report = selfplay.report(6, 2)
+    text = selfplay.format_report(report)
+    for words in ("win rate per leader", "first player wins", "average turns", "machines built per game",
+                  "catastrophes per game", "most played scrolls", "least played scrolls"):
+        assert words in text
+    assert sum(p for _w, p in report["leaders"].values()) == 12

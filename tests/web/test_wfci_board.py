@@ -1,0 +1,294 @@
+"""The War for Chicken Island match page, rendered with the Django test client.
+
+Every position checks the platform contract: the page carries exactly the viewer's legal
+actions as `data-action` (none missing, none extra, none twice), no card id the engine hides
+from the viewer is anywhere in the HTML, and a spectator's page offers nothing to click.
+"""
+
+import html
+import json
+import random
+import re
+
+import pytest
+from django.urls import reverse
+
+import engine
+from games import services
+from games.models import Match
+from games.templatetags import wfci_tags
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db
+
+GAME = engine.get_game("wfci")
+DATA_ACTION = re.compile(r'data-action="([^"]*)"')
+CARD_ID = re.compile(r"\b(?:scroll|machine|leader)-\d\d\b")
+
+
+def actions_on(page: str) -> list[dict]:
+    return [json.loads(html.unescape(raw)) for raw in DATA_ACTION.findall(page)]
+
+
+def key(action: dict) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+def state_of(match: Match) -> dict:
+    match.refresh_from_db()
+    return GAME.deserialize(match.state)
+
+
+def page_of(client, match: Match, user) -> str:
+    if user is None:
+        client.logout()
+    else:
+        client.force_login(user)
+    response = client.get(match.get_absolute_url())
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def check_page(client, match: Match, user, seat) -> str:
+    """The contract for one viewer at the current position; returns the page."""
+    page = page_of(client, match, user)
+    state = state_of(match)
+    legal = GAME.legal_actions(state, seat) if seat is not None and seat in GAME.to_act(state) else []
+    shown = actions_on(page)
+    assert len(shown) == len({key(a) for a in shown}), "an action is offered twice"
+    assert {key(a) for a in shown} == {key(a) for a in legal}
+    hidden = GAME.hidden_from(state, seat)
+    leaked = hidden & set(CARD_ID.findall(page))
+    assert not leaked, f"seat {seat} sees hidden cards {sorted(leaked)}"
+    assert 'id="wfci"' in page
+    return page
+
+
+def bot_match(players: int, user, seed_bots=None):
+    bots = {s: "skirmisher" for s in range(1, players)}
+    return services.create_match(user, "wfci", players, bots=bots)
+
+
+def human_pair(players=2):
+    alice, bob = make_user("alice"), make_user("bob")
+    match = services.create_match(alice, "wfci", players, bots={s: "skirmisher" for s in range(2, players)})
+    services.join_match(bob, match)
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    return match, {0: alice, 1: bob}
+
+
+def play(match: Match, users: dict, rng: random.Random, steps: int, prefer=None):
+    """Apply random legal actions for the humans through the one write path."""
+    for _ in range(steps):
+        state = state_of(match)
+        if GAME.outcome(state) is not None:
+            return
+        seat = next(iter(GAME.to_act(state)), None)
+        if seat not in users:
+            return
+        legal = GAME.legal_actions(state, seat)
+        choice = None
+        if prefer:
+            wanted = [a for a in legal if a["type"] in prefer]
+            choice = rng.choice(wanted) if wanted and rng.random() < 0.8 else None
+        choice = choice or rng.choice(legal)
+        services.submit_action(match, users[seat], choice, match.version)
+        yield seat
+
+
+# -- the pure helpers ----------------------------------------------------------------------
+
+def test_hex_geometry_follows_the_engine_axes():
+    assert wfci_tags.hex_center(0, 0) == (0, 0)
+    x, y = wfci_tags.hex_center(1, 0)
+    assert round(x, 3) == round(wfci_tags.SIZE * 3 ** 0.5, 3) and y == 0  # East is to the right
+    x, y = wfci_tags.hex_center(0, 1)
+    assert x > 0 and y == wfci_tags.SIZE * 1.5  # South-East is down and right (screen y down)
+    x, y = wfci_tags.hex_center(-1, 1)
+    assert x < 0 and y > 0  # South-West
+    pts = [tuple(map(float, p.split(","))) for p in wfci_tags.hex_points().split()]
+    assert len(pts) == 6 and (0.0, float(wfci_tags.SIZE)) in pts  # pointy-top: a corner straight down
+
+
+def test_rotation_turns_neighbours_clockwise_and_puts_my_base_at_the_bottom():
+    order = [wfci_tags.rotate(dq, dr, 1) for dq, dr in wfci_tags.DIRECTIONS]
+    assert order == list(wfci_tags.DIRECTIONS[1:] + wfci_tags.DIRECTIONS[:1])
+    hexes = ["0,0", "0,-2", "0,2", "1,-3", "-1,3"]
+    assert wfci_tags.best_rotation(hexes, "-1,3") == 0  # already at the bottom
+    assert wfci_tags.best_rotation(hexes, "1,-3") == 3  # at the top: half a turn
+    assert wfci_tags.best_rotation(hexes, None) == 0
+
+
+def test_every_action_is_placed_once_and_unknown_ones_land_in_the_bar():
+    state = GAME.setup(3, 2, {})
+    view = GAME.view(state, 0)
+    legal = GAME.legal_actions(state, 0) + [{"type": "something_new", "x": 1}]
+    board = wfci_tags.wfci_board(view, legal, 0, ["Ann", "Bob"])
+    placed = [e["action"] for e in board["bar"]]
+    for p in board["seats"]:
+        for c in (p["leader_options"] or []) + (p["hand"] or []) + p["strategies"]:
+            placed += [e["action"] for e in c["actions"]]
+        placed += [d["entry"]["action"] for d in p["dice"] if d["entry"]]
+    placed += [o["action"] for o in board["island"]["overlays"]]
+    for s in board["stacks"]:
+        placed += [e["action"] for e in s["actions"]]
+        for t in s["tokens"]:
+            placed += [e["action"] for e in t["actions"]]
+    placed += [e["action"] for c in board["stock"] for e in c["actions"]]
+    assert sorted(map(key, placed)) == sorted(map(key, legal))
+    assert any(e["action"]["type"] == "something_new" for e in board["bar"])
+
+
+def test_labels_are_plain_words():
+    view = {"units": [], "seats": []}
+    assert wfci_tags.action_label({"type": "end_turn"}, view) == "End my turn"
+    assert wfci_tags.action_label({"type": "reroll", "pay": ["wood", "stone"]}, view) == \
+        "Pay wood and stone to reroll the picked dice"
+    assert wfci_tags.action_label({"type": "star", "ability": "draw"}, view) == "Spend 3 stars: draw a scroll"
+    assert wfci_tags.action_label({"type": "move_to", "hex": "0,1"}, view, "hex") == "Move here"
+
+
+def test_challenger_rows_render_only_when_the_view_has_them():
+    assert wfci_tags.challenger({}) is None
+    solo = wfci_tags.challenger({"challenger": {"rows": {"power": ["3"], "command": ["1", "claw"], "build": [],
+                                                         "reinforcement": 2},
+                                                "activation": [{"name": "Rock Golem"}, "lead-1"]}},
+                                {"lead-1": {"id": "lead-1", "owner": 1, "kind": "leader"}})
+    assert [r["count"] for r in solo["rows"]] == [1, 2, 0, 2]
+    assert solo["activation"] == ["Rock Golem", "Blue's leader"]
+
+
+# -- pages ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_page_against_bots_shows_exactly_the_legal_actions(client, players):
+    alice = make_user("alice")
+    match = bot_match(players, alice)
+    rng = random.Random(players)
+    page = check_page(client, match, alice, 0)
+    assert "<svg" in page and 'class="wf-island"' in page
+    for _ in range(40):
+        state = state_of(match)
+        if GAME.outcome(state) is not None or 0 not in GAME.to_act(state):
+            break
+        action = rng.choice(GAME.legal_actions(state, 0))
+        services.submit_action(match, alice, action, match.version)
+        check_page(client, match, alice, 0)
+    spectator = page_of(client, match, None)
+    assert "data-action" not in spectator
+    assert not GAME.hidden_from(state_of(match), None) & set(CARD_ID.findall(spectator))
+
+
+def test_two_humans_see_only_their_own_cards_through_a_game(client):
+    match, users = human_pair()
+    rng = random.Random(11)
+    seen_fight = False
+    for n, _seat in enumerate(play(match, users, rng, 120, prefer=("attack", "target", "play_scroll", "build",
+                                                                       "pick_pilot", "build_at"))):
+        for seat, user in users.items():
+            page = check_page(client, match, user, seat)
+            seen_fight = seen_fight or 'id="wf-fight"' in page
+        if n % 10 == 0:
+            assert "data-action" not in page_of(client, match, None)
+    assert seen_fight
+
+
+def test_setup_pages_offer_leaders_as_cards_and_bases_as_hexes(client):
+    match, users = human_pair()
+    state = state_of(match)
+    seat = GAME.to_act(state)[0]
+    page = check_page(client, match, users[seat], seat)
+    for a in GAME.legal_actions(state, seat):
+        assert a["type"] == "choose_leader"
+        assert f'id="c-{a["card"]}"' in page
+    other = check_page(client, match, users[1 - seat], 1 - seat)
+    assert 'class="legal' not in other
+    # choose leaders until somebody claims a base: the bases become SVG buttons
+    for _ in range(4):
+        state = state_of(match)
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        if legal[0]["type"] == "claim_base":
+            break
+        services.submit_action(match, users[seat], legal[0], match.version)
+    page = check_page(client, match, users[seat], seat)
+    assert re.search(r'<g class="legal hx-claim_base" data-action="[^"]+" tabindex="0" role="button" aria-label="Claim this base', page)
+
+
+def test_random_playouts_render_at_every_position(client):
+    """A few dozen random actions per game, 2 to 4 players: every page renders (fights,
+    catastrophes, setup choices), for every seat and a spectator."""
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        names = [make_user(f"p{players}{i}") for i in range(players)]
+        match = services.create_match(names[0], "wfci", players)
+        for u in names[1:]:
+            services.join_match(u, match)
+        users = dict(enumerate(names))
+        rng = random.Random(seed)
+        for _seat in play(match, users, rng, 60, prefer=("attack", "target", "play_scroll", "pass", "draw",
+                                                         "end_actions", "roll")):
+            state = state_of(match)
+            acting = GAME.to_act(state)
+            if acting:
+                check_page(client, match, users[acting[0]], acting[0])
+        check_page(client, match, None, None)
+        for s, u in users.items():
+            check_page(client, match, u, s)
+
+
+def test_catastrophe_and_fight_positions_render(client):
+    """Positions built directly in the engine: a fight in its card round with face-down cards,
+    and a catastrophe waiting for a choice. The page shows them, hides the cards."""
+    match, users = human_pair()
+    state = state_of(match)
+    rng = random.Random(5)
+    found = {"cards": False, "catastrophe": False}
+    for _ in range(3000):
+        if GAME.outcome(state) is not None or all(found.values()):
+            break
+        seat = GAME.to_act(state)[0]
+        view = GAME.view(state, seat)
+        c = view["combat"]
+        if c and c["stage"] == "cards" and any(c["facedown"].values()) and not found["cards"]:
+            found["cards"] = _check_state(client, match, users, state)
+        if view["phase"] == "catastrophe" and not found["catastrophe"]:
+            found["catastrophe"] = _check_state(client, match, users, state)
+        legal = GAME.legal_actions(state, seat)
+        pick = [a for a in legal if a["type"] in ("attack", "target", "play_scroll", "draw")]
+        state = GAME.apply(state, seat, rng.choice(pick) if pick and rng.random() < 0.7 else rng.choice(legal))
+    assert found["cards"]
+
+
+def _check_state(client, match, users, state) -> bool:
+    match.state = GAME.serialize(state)
+    match.to_act = GAME.to_act(state)
+    match.version += 1
+    match.save()
+    for seat, user in users.items():
+        page = check_page(client, match, user, seat)
+        if state["combat"]:
+            assert 'id="wf-fight"' in page
+            for s, down in state["combat"]["down"].items():
+                if down and int(s) != seat:
+                    assert not set(down) & set(CARD_ID.findall(page))
+    return True
+
+
+def test_board_links_its_own_styles_and_stays_light(client):
+    alice = make_user("alice")
+    match = bot_match(4, alice)
+    page = page_of(client, match, alice)
+    assert "css/wfci.css" in page and "js/wfci.js" in page
+    assert len(page.encode()) < 90_000
+
+
+def test_replay_renders_the_board_for_a_spectator(client):
+    alice = make_user("alice")
+    match = bot_match(2, alice)
+    services.submit_action(match, alice, {"type": "site.resign"}, match.version)
+    match.refresh_from_db()
+    response = client.get(reverse("replay", args=[match.pk]) + "?v=1")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'id="wfci"' in page and "data-action" not in page
