@@ -1,0 +1,505 @@
+"""Hex geometry and the island of War for Chicken Island (rules sections 2, 3 and 10).
+
+Coordinates are axial `(q, r)` on pointy-top hexes; on screen (y pointing down) a hex sits at
+x = sqrt(3) * (q + r / 2), y = 3/2 * r. `DIRECTIONS` lists the six neighbour vectors clockwise
+starting with East: E, SE, SW, W, NW, NE. In JSON a hex is the string "q,r".
+
+Everything is pure Python and cheap: neighbour tuples are precomputed for the hexes any island
+can use, and the searches are plain breadth-first walks with deterministic tie-breaking so the
+same state always yields the same choice.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Callable, Iterable, Sequence
+
+Hex = tuple[int, int]
+
+DIRECTIONS: tuple[Hex, ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+DIRECTION_NAMES = ("E", "SE", "SW", "W", "NW", "NE")
+
+KINDS = ("territory", "base", "lava", "neutral")
+LAND_KINDS = frozenset(("territory", "base", "neutral"))
+SEA = "sea"
+
+_TABLE_RADIUS = 16  # islands fit well inside; hexes beyond are computed on the fly
+_NEIGHBORS: dict[Hex, tuple[Hex, ...]] = {
+    (q, r): tuple((q + dq, r + dr) for dq, dr in DIRECTIONS)
+    for q in range(-_TABLE_RADIUS, _TABLE_RADIUS + 1)
+    for r in range(-_TABLE_RADIUS, _TABLE_RADIUS + 1)
+}
+_PARSED: dict[str, Hex] = {}
+
+
+# -- hexes ---------------------------------------------------------------------------------
+
+def hex_key(h: Hex) -> str:
+    return f"{h[0]},{h[1]}"
+
+
+def parse_hex(s: str) -> Hex:
+    """"q,r" -> (q, r); memoised because states rebuild islands from JSON at every step."""
+    try:
+        return _PARSED[s]
+    except KeyError:
+        pass
+    try:
+        q, r = s.split(",")
+        h = (int(q), int(r))
+    except (AttributeError, ValueError):
+        raise ValueError(f"not a hex: {s!r}") from None
+    if len(_PARSED) < 4096:
+        _PARSED[s] = h
+    return h
+
+
+def _nbrs(h: Hex) -> tuple[Hex, ...]:
+    try:
+        return _NEIGHBORS[h]
+    except KeyError:
+        q, r = h
+        return tuple((q + dq, r + dr) for dq, dr in DIRECTIONS)
+
+
+def neighbors(h: Hex) -> list[Hex]:
+    """The six neighbours of `h`, clockwise from East (the order of `DIRECTIONS`)."""
+    return list(_nbrs(h))
+
+
+def distance(a: Hex, b: Hex) -> int:
+    dq = a[0] - b[0]
+    dr = a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def ring(h: Hex, k: int) -> list[Hex]:
+    """Hexes at exactly distance k, clockwise starting from the one k steps East."""
+    if k <= 0:
+        return [h] if k == 0 else []
+    q, r = h[0] + DIRECTIONS[0][0] * k, h[1] + DIRECTIONS[0][1] * k
+    out = []
+    for i in range(6):
+        dq, dr = DIRECTIONS[(i + 2) % 6]
+        for _ in range(k):
+            out.append((q, r))
+            q, r = q + dq, r + dr
+    return out
+
+
+def hexes_within(h: Hex, n: int) -> list[Hex]:
+    """Every hex at distance 1..n from `h` (not `h` itself), ring by ring."""
+    out: list[Hex] = []
+    for k in range(1, n + 1):
+        out.extend(ring(h, k))
+    return out
+
+
+def direction_index(a: Hex, b: Hex) -> int | None:
+    """Index into DIRECTIONS of the straight line from a to b, or None (not on a line, or a == b)."""
+    dq, dr = b[0] - a[0], b[1] - a[1]
+    k = distance(a, b)
+    if k == 0 or dq % k or dr % k:
+        return None
+    try:
+        return DIRECTIONS.index((dq // k, dr // k))
+    except ValueError:
+        return None
+
+
+def _sector(dq: int, dr: int) -> tuple[int, int, int]:
+    """Write a non-zero vector as a*D[i] + b*D[i+1] with a >= 1, b >= 0: returns (i, a, b)."""
+    for i in range(6):
+        x1, y1 = DIRECTIONS[i]
+        x2, y2 = DIRECTIONS[(i + 1) % 6]
+        a = dq * y2 - x2 * dr  # every consecutive pair has determinant 1
+        b = x1 * dr - dq * y1
+        if a >= 1 and b >= 0:
+            return i, a, b
+    raise ValueError("the zero vector has no direction")
+
+
+def heading(a: Hex, b: Hex) -> Fraction:
+    """Exact pseudo-angle of b seen from a, in [0, 6): 0 = East, 1 = SE, ... increasing clockwise.
+
+    Monotonic in the true angle and exact (no floats), so ties are real ties.
+    """
+    i, x, y = _sector(b[0] - a[0], b[1] - a[1])
+    return i + Fraction(y, x + y)
+
+
+def nearest_direction(a: Hex, b: Hex) -> int:
+    """The direction whose angle is closest to the vector a -> b.
+
+    Tie rule: a vector exactly halfway between two directions takes the counter-clockwise one
+    of the two (halfway between E and SE gives E).
+    """
+    i, x, y = _sector(b[0] - a[0], b[1] - a[1])
+    return (i + 1) % 6 if y > x else i
+
+
+def in_range(a: Hex, b: Hex, rng_value: int) -> bool:
+    """Range ignores terrain and units. The same hex is never in range: units in one stack are
+    not adjacent to each other (FAQ)."""
+    return 1 <= distance(a, b) <= rng_value
+
+
+# -- priority hex (rules section 10) -------------------------------------------------------
+
+def priority_neighbors(center: Hex, from_base: Hex, to_base: Hex) -> list[Hex]:
+    """The neighbours of `center` numbered 1..6 clockwise (list index 0 is number 1).
+
+    Number 1 is the direction nearest in angle to from_base -> to_base (the Challenger's base
+    toward the human's); exactly halfway between two directions, the counter-clockwise one.
+    """
+    if from_base == to_base:
+        raise ValueError("the two bases must differ")
+    first = nearest_direction(from_base, to_base)
+    q, r = center
+    return [(q + DIRECTIONS[(first + k) % 6][0], r + DIRECTIONS[(first + k) % 6][1]) for k in range(6)]
+
+
+def _first_direction(priority: Sequence[Hex]) -> int:
+    """Direction number 1 of a list built by priority_neighbors (around any centre)."""
+    if len(priority) != 6:
+        raise ValueError("priority must be the six hexes priority_neighbors returns")
+    cq, cr = sum(h[0] for h in priority), sum(h[1] for h in priority)
+    if cq % 6 or cr % 6:
+        raise ValueError("priority must be the six neighbours of one hex")
+    center = (cq // 6, cr // 6)
+    first = direction_index(center, priority[0])
+    if first is None or any(
+        priority[k] != (center[0] + DIRECTIONS[(first + k) % 6][0], center[1] + DIRECTIONS[(first + k) % 6][1])
+        for k in range(6)
+    ):
+        raise ValueError("priority must list the six neighbours of one hex clockwise")
+    return first
+
+
+def priority_rank(center: Hex, h: Hex, first: int) -> Fraction:
+    """Clockwise angle (in sixths of a turn) from direction `first` to h as seen from center.
+
+    Neighbours get exactly 0..5 (priority number minus one); farther hexes fall between, so the
+    priority hex extends to any hex. `center` itself ranks last.
+    """
+    if h == center:
+        return Fraction(6)
+    return (heading(center, h) - first) % 6
+
+
+def priority_order(center: Hex, hexes: Iterable[Hex], from_base: Hex, to_base: Hex) -> list[Hex]:
+    """Sort hexes by the priority hex around `center`, then nearest first."""
+    first = nearest_direction(from_base, to_base)
+    return sorted(hexes, key=lambda h: (priority_rank(center, h, first), distance(center, h), h))
+
+
+# -- the island ----------------------------------------------------------------------------
+
+def _natural(tile_id: str) -> tuple:
+    head = tile_id.rstrip("0123456789")
+    tail = tile_id[len(head):]
+    return (head, int(tail) if tail else -1, tile_id)
+
+
+class Island:
+    """The tiles on the table; everything else is Sea. Immutable: changes return a new Island.
+
+    `tiles` maps each hex to a read-only {"kind", "tile", "owner"} (a base also carries
+    "territory": the Territory tile it was placed for, which its owner claims with it).
+    """
+
+    __slots__ = ("_tiles", "_by_tile", "_region")
+
+    def __init__(self, tiles: dict):
+        clean: dict[Hex, MappingProxyType] = {}
+        by_tile: dict[str, list[Hex]] = {}
+        for key in sorted(tiles):
+            t = tiles[key]
+            h = (int(key[0]), int(key[1]))
+            kind, tile_id, owner = t["kind"], t["tile"], t.get("owner")
+            if kind not in KINDS:
+                raise ValueError(f"unknown tile kind {kind!r} at {h}")
+            if owner is not None and kind not in ("territory", "base"):
+                raise ValueError(f"a {kind} tile cannot have an owner")
+            entry = {"kind": kind, "tile": tile_id, "owner": owner}
+            if kind == "base" and t.get("territory") is not None:
+                entry["territory"] = t["territory"]
+            clean[h] = MappingProxyType(entry)
+            by_tile.setdefault(tile_id, []).append(h)
+        for tile_id, hexes in by_tile.items():
+            kinds = {clean[h]["kind"] for h in hexes}
+            owners = {clean[h]["owner"] for h in hexes}
+            if len(kinds) != 1 or len(owners) != 1:
+                raise ValueError(f"tile {tile_id} mixes kinds or owners")
+        self._tiles = MappingProxyType(clean)
+        self._by_tile = {k: tuple(v) for k, v in by_tile.items()}
+        self._region = None
+
+    # reading
+    @property
+    def tiles(self):
+        return self._tiles
+
+    def kind(self, h: Hex) -> str:
+        t = self._tiles.get(h)
+        return t["kind"] if t is not None else SEA
+
+    def is_land(self, h: Hex) -> bool:
+        t = self._tiles.get(h)
+        return t is not None and t["kind"] in LAND_KINDS
+
+    def tile_id(self, h: Hex) -> str | None:
+        t = self._tiles.get(h)
+        return t["tile"] if t is not None else None
+
+    def owner(self, h: Hex):
+        t = self._tiles.get(h)
+        return t["owner"] if t is not None else None
+
+    def hexes(self) -> list[Hex]:
+        return list(self._tiles)
+
+    def tile_ids(self, kind: str | None = None) -> list[str]:
+        """Tile ids in natural order (T2 before T10); lava and neutral share the L tiles."""
+        ids = [k for k, hs in self._by_tile.items() if kind is None or self._tiles[hs[0]]["kind"] == kind]
+        return sorted(ids, key=_natural)
+
+    def tile_hexes(self, tile_id: str) -> list[Hex]:
+        return list(self._by_tile.get(tile_id, ()))
+
+    def tile_kind(self, tile_id: str) -> str | None:
+        hs = self._by_tile.get(tile_id)
+        return self._tiles[hs[0]]["kind"] if hs else None
+
+    def territory_hexes(self, seat) -> list[Hex]:
+        return [h for h, t in self._tiles.items() if t["kind"] == "territory" and t["owner"] == seat]
+
+    def base_hex(self, seat) -> Hex | None:
+        for h, t in self._tiles.items():
+            if t["kind"] == "base" and t["owner"] == seat:
+                return h
+        return None
+
+    def base_territory(self, base_tile_id: str) -> str | None:
+        hs = self._by_tile.get(base_tile_id)
+        return self._tiles[hs[0]].get("territory") if hs else None
+
+    def lava_hexes(self) -> list[Hex]:
+        return [h for h, t in self._tiles.items() if t["kind"] == "lava"]
+
+    def neutral_hexes(self) -> list[Hex]:
+        return [h for h, t in self._tiles.items() if t["kind"] == "neutral"]
+
+    def region(self) -> frozenset:
+        """The tiles plus the ring of Sea around them: where any search may wander."""
+        if self._region is None:
+            out = set(self._tiles)
+            for h in self._tiles:
+                out.update(_nbrs(h))
+            self._region = frozenset(out)
+        return self._region
+
+    # changing (new islands)
+    def _replace(self, changes: dict) -> "Island":
+        tiles = {h: dict(t) for h, t in self._tiles.items()}
+        for h, entry in changes.items():
+            if entry is None:
+                tiles.pop(h, None)
+            else:
+                tiles[h] = entry
+        return Island(tiles)
+
+    def flip(self, h: Hex) -> "Island":
+        """Turn a Lava/Neutral tile over (lava <-> neutral)."""
+        t = self._tiles.get(h)
+        if t is None or t["kind"] not in ("lava", "neutral"):
+            raise ValueError(f"{hex_key(h)} is not a Lava/Neutral tile")
+        kind = "neutral" if t["kind"] == "lava" else "lava"
+        return self._replace({h: {"kind": kind, "tile": t["tile"], "owner": None}})
+
+    def with_owner(self, tile_id: str, seat) -> "Island":
+        """Set the owner of every hex of a Territory or Base tile (None to release it)."""
+        hs = self._by_tile.get(tile_id)
+        if not hs:
+            raise ValueError(f"no tile {tile_id!r} on the island")
+        if self._tiles[hs[0]]["kind"] not in ("territory", "base"):
+            raise ValueError(f"tile {tile_id} cannot be owned")
+        return self._replace({h: {**self._tiles[h], "owner": seat} for h in hs})
+
+    def claim(self, base_tile_id: str, seat) -> "Island":
+        """A player claims a Base together with the Territory it was placed for (setup step 8)."""
+        territory = self.base_territory(base_tile_id)
+        island = self.with_owner(base_tile_id, seat)
+        return island.with_owner(territory, seat) if territory else island
+
+    def with_tiles(self, hexes: Iterable[Hex], kind: str, tile_id: str, **extra) -> "Island":
+        """Place a new tile (used by the island builders); the hexes must be Sea."""
+        if tile_id in self._by_tile:
+            raise ValueError(f"tile {tile_id} is already on the island")
+        changes = {}
+        for h in hexes:
+            if h in self._tiles:
+                raise ValueError(f"{hex_key(h)} is already covered")
+            changes[h] = {"kind": kind, "tile": tile_id, "owner": None, **extra}
+        return self._replace(changes)
+
+    # JSON and value semantics
+    def to_json(self) -> dict:
+        return {"tiles": {hex_key(h): dict(t) for h, t in self._tiles.items()}}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Island":
+        return cls({parse_hex(k): v for k, v in data["tiles"].items()})
+
+    def __eq__(self, other):
+        return isinstance(other, Island) and dict(self._tiles) == dict(other._tiles)
+
+    def __hash__(self):
+        return hash(tuple((h, tuple(sorted(t.items()))) for h, t in self._tiles.items()))
+
+    def __repr__(self):
+        return f"Island({len(self._by_tile)} tiles, {len(self._tiles)} hexes)"
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (Island.from_json, (self.to_json(),))
+
+
+# -- movement ------------------------------------------------------------------------------
+
+Pred = Callable[[Hex], bool]
+
+
+def passable(island: Island, blocked: Iterable[Hex] = (), lava: bool = False, sea: bool = False) -> Pred:
+    """A ready-made can_enter: land (optionally lava / sea too) minus the blocked hexes."""
+    blocked = frozenset(blocked)
+    tiles = island.tiles
+
+    def can_enter(h: Hex) -> bool:
+        if h in blocked:
+            return False
+        t = tiles.get(h)
+        if t is None:
+            return sea
+        return t["kind"] != "lava" or lava
+
+    return can_enter
+
+
+def reachable(island: Island, start: Hex, speed: int, can_enter: Pred | None = None,
+              can_stop: Pred | None = None) -> dict[Hex, int]:
+    """Every hex a unit at `start` can end on, with its cost (1 per hex, at most `speed`).
+
+    Breadth first, so each cost is the fewest steps. Only hexes `can_enter` allows are passed
+    through or ended on (default: land, which keeps Sea and Lava out); `can_stop` (default: any
+    enterable hex) says where a move may end. `start` itself is not included.
+    """
+    if can_enter is None:
+        can_enter = island.is_land
+    if can_stop is None:
+        can_stop = can_enter
+    seen = {start}
+    frontier = [start]
+    out: dict[Hex, int] = {}
+    for cost in range(1, speed + 1):
+        nxt = []
+        for h in frontier:
+            for n in _nbrs(h):
+                if n in seen:
+                    continue
+                seen.add(n)
+                if can_enter(n):
+                    nxt.append(n)
+                    if can_stop(n):
+                        out[n] = cost
+        if not nxt:
+            break
+        frontier = nxt
+    return out
+
+
+def path(island: Island, start: Hex, goal: Hex, can_enter: Pred | None = None) -> list[Hex] | None:
+    """A shortest walk [start, ..., goal] over hexes `can_enter` allows (goal included), or None.
+
+    Ties go to the walk whose earliest differing step comes first in DIRECTIONS order. The
+    search stays within one hex of the island.
+    """
+    if can_enter is None:
+        can_enter = island.is_land
+    if start == goal:
+        return [start]
+    region = island.region()
+    parent = {start: None}
+    queue = deque([start])
+    while queue:
+        h = queue.popleft()
+        for n in _nbrs(h):
+            if n in parent or n not in region or not can_enter(n):
+                continue
+            parent[n] = h
+            if n == goal:
+                out = [n]
+                while parent[out[-1]] is not None:
+                    out.append(parent[out[-1]])
+                return out[::-1]
+            queue.append(n)
+    return None
+
+
+def walk_distances(island: Island, goal: Hex, can_enter: Pred | None = None) -> dict[Hex, int]:
+    """Steps from each enterable hex to `goal` (which itself need not be enterable)."""
+    if can_enter is None:
+        can_enter = island.is_land
+    region = island.region()
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        h = queue.popleft()
+        d = dist[h] + 1
+        for n in _nbrs(h):
+            if n not in dist and n in region and can_enter(n):
+                dist[n] = d
+                queue.append(n)
+    return dist
+
+
+def step_toward(island: Island, start: Hex, goal: Hex, speed: int, can_enter: Pred | None = None,
+                can_stop: Pred | None = None, priority: Sequence[Hex] | None = None) -> Hex:
+    """Where a unit moving "toward" `goal` ends (the Challenger's move, rules section 10).
+
+    Among the hexes `reachable` returns, pick the one with the least remaining distance: the
+    walking distance over enterable hexes (so units go round lava instead of sticking in
+    front of it), then the straight distance. Ties go to the priority hex: `priority` is a list
+    from `priority_neighbors` (around any centre; only its orientation matters) and candidates
+    rank by clockwise angle from direction 1 as seen from `start`; then fewer steps; then the
+    lowest (q, r). Returns `start` when no reachable hex is closer than staying put.
+    """
+    if can_enter is None:
+        can_enter = island.is_land
+    stops = reachable(island, start, speed, can_enter, can_stop)
+    walk = walk_distances(island, goal, can_enter)
+    far = 1 << 30
+
+    def remaining(h: Hex) -> tuple[int, int]:
+        if h in walk:
+            return walk[h], distance(h, goal)
+        best = min((walk[n] for n in _nbrs(h) if n in walk), default=far - 1) + 1
+        return best, distance(h, goal)
+
+    first = _first_direction(priority) if priority is not None else None
+
+    def key(h: Hex):
+        rank = priority_rank(start, h, first) if first is not None else 0
+        return remaining(h), rank, stops[h], h
+
+    if not stops:
+        return start
+    best = min(stops, key=key)
+    return best if remaining(best) < remaining(start) else start

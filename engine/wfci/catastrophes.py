@@ -1,0 +1,146 @@
+"""The four catastrophes (rules section 8), resolved by the player who drew them.
+
+A drawn catastrophe waits in `state["cats"]` (face up, in the order drawn: D-W6, drawing one
+scroll at a time means several never arrive at once) and `turn.settle` resolves it as soon as
+the turn frame is on top again: `begin` does the effect or pushes the choices it needs, then
+the aftermath (ruleset `catastrophe_aftermath`) runs. No humiliation tag is ever given.
+"""
+
+from __future__ import annotations
+
+from ..rng import Rng
+from . import cards, units
+from .state import clockwise, colour, neighbours, note, ruleset
+
+
+def _lava(state: dict) -> list[str]:
+    return sorted(k for k, t in state["island"]["tiles"].items() if t["kind"] == "lava")
+
+
+def _neutral(state: dict) -> list[str]:
+    return sorted(k for k, t in state["island"]["tiles"].items() if t["kind"] == "neutral")
+
+
+def begin(state: dict):
+    cat = state["cat"]
+    which = cards.card(cat["card"])["catastrophe"]
+    seat = cat["seat"]
+    note(state, f"{colour(seat)} resolves {cards.card(cat['card'])['name']}")
+    if which == "hurricane":
+        for s in reversed(clockwise(state, seat)):
+            total = sum(state["seats"][s]["res"].values())
+            if total:
+                state["stack"].append({"kind": "hurricane", "seat": s, "left": min(2, total)})
+    elif which == "tsunami":
+        if _lava(state):
+            state["stack"].append({"kind": "tsunami", "seat": seat})
+    elif which == "earthquake":
+        for k in _lava(state) + _neutral(state):
+            t = state["island"]["tiles"][k]
+            t["kind"] = "neutral" if t["kind"] == "lava" else "lava"
+        note(state, "Every lava and neutral tile flips")
+        for line in units.apply_lava(state):
+            note(state, line)
+    elif which == "eruption":
+        if _lava(state) or _neutral(state):
+            state["stack"].append({"kind": "eruption", "seat": seat})
+
+
+# -- choice frames -------------------------------------------------------------------------
+
+def hurricane_legal(state: dict, frame: dict) -> list[dict]:
+    res = state["seats"][frame["seat"]]["res"]
+    return [{"type": "return_resource", "resource": r} for r in cards.RESOURCES if res[r]]
+
+
+def hurricane_apply(state: dict, frame: dict, action: dict):
+    state["seats"][frame["seat"]]["res"][action["resource"]] -= 1
+    state["supply"][action["resource"]] += 1
+    frame["left"] -= 1
+    if frame["left"] <= 0 or not hurricane_legal(state, frame):
+        state["stack"].pop()
+
+
+def tsunami_legal(state: dict, frame: dict) -> list[dict]:
+    if "hex" not in frame:
+        return [{"type": "flip", "hex": k} for k in _lava(state)]
+    return [{"type": "destroy", "unit": u} for u in frame["options"]]
+
+
+def tsunami_apply(state: dict, frame: dict, action: dict):
+    if action["type"] == "flip":
+        state["island"]["tiles"][action["hex"]]["kind"] = "neutral"
+        note(state, f"The tsunami floods the lava at {action['hex']}")
+        near = set(neighbours(action["hex"]))
+        frame["hex"] = action["hex"]
+        frame["options"] = sorted(u["id"] for u in state["units"].values() if u["hex"] in near and u["kind"] != "leader")
+        if not frame["options"]:
+            state["stack"].pop()
+        return
+    state["stack"].pop()
+    victim = state["units"][action["unit"]]
+    result = units.hit(state, victim)
+    note(state, f"The tsunami {'strips a shield from' if result == 'shield' else 'destroys'} {units.label(state, victim)}")
+
+
+def eruption_legal(state: dict, frame: dict) -> list[dict]:
+    lava = _lava(state)
+    if lava:
+        return [{"type": "erupt", "hex": k} for k in lava]
+    return [{"type": "erupt", "hex": k} for k in _neutral(state)]
+
+
+def eruption_apply(state: dict, frame: dict, action: dict):
+    state["stack"].pop()
+    key = action["hex"]
+    if state["island"]["tiles"][key]["kind"] == "neutral":
+        state["island"]["tiles"][key]["kind"] = "lava"
+        note(state, f"{key} turns to lava")
+    note(state, f"The volcano erupts at {key}")
+    near = set(neighbours(key))
+    for u in sorted(list(state["units"].values()), key=lambda u: u["id"]):
+        if u["id"] not in state["units"] or u["hex"] not in near:
+            continue  # gone already (a golem's blast), or not next to the eruption
+        if u["kind"] != "leader" and not u["shields"]:
+            note(state, f"The eruption destroys {units.label(state, u)}")
+            units.destroy(state, u)
+        else:
+            units.strip_shields(state, u)
+    for line in units.apply_lava(state):
+        note(state, line)
+
+
+# -- aftermath -----------------------------------------------------------------------------
+
+def aftermath(state: dict):
+    """Standard: everyone discards down to 9 scrolls (the player chooses which), clockwise
+    from the drawer; the discard and the catastrophe are then shuffled into the deck."""
+    if ruleset(state).catastrophe_aftermath != "discard_to_9_and_reshuffle":
+        return
+    seat = state["cat"]["seat"]
+    for s in reversed(clockwise(state, seat)):
+        if len(state["seats"][s]["hand"]) > 9:
+            state["stack"].append({"kind": "discard_scroll", "seat": s, "count": 0, "down_to": 9})
+
+
+def finish(state: dict):
+    from . import victory
+
+    cat = state["cat"]
+    decks = state["decks"]
+    mode = ruleset(state).catastrophe_aftermath
+    rng = Rng(state["rng"])
+    if mode == "discard_to_9_and_reshuffle":
+        decks["scroll"] = decks["scroll"] + decks["scroll_discard"] + [cat["card"]]
+        decks["scroll_discard"] = []
+        rng.shuffle(decks["scroll"])
+    elif mode == "reshuffle_catastrophe":
+        decks["scroll"].append(cat["card"])
+        rng.shuffle(decks["scroll"])
+    else:
+        decks["scroll"].insert(0, cat["card"])  # expert: back under the deck, no reshuffle
+        if all(cards.card(c)["type"] == "catastrophe" for c in decks["scroll"]):
+            victory.everyone_loses(state, "Only catastrophes are left in the scroll deck: everyone loses")
+    state["rng"] = rng.state
+    state["cat"] = None
+    state["stats"]["catastrophes"] += 1

@@ -1,0 +1,61 @@
+"""The protocol object for War for Chicken Island: a thin shell over the rules modules."""
+
+from __future__ import annotations
+
+from ..errors import IllegalAction
+from ..protocol import Game
+from . import bots, describe, options, setup, state, turn, view
+
+
+class WfciGame(Game):
+    slug = "wfci"
+    name = "War for Chicken Island"
+    min_players = 2  # solo is 2 seats: the human and the Challenger
+    max_players = 4
+
+    def presets(self) -> list[dict]:
+        return options.presets()
+
+    def variants(self) -> list[dict]:
+        return options.variants()
+
+    def setup(self, seed: int, players: int, options: dict | None = None) -> dict:
+        return setup.new_game(seed, players, options)
+
+    def to_act(self, st: dict) -> list[int]:
+        return turn.to_act(st)
+
+    def legal_actions(self, st: dict, seat: int) -> list[dict]:
+        return turn.legal(st, seat)
+
+    def apply(self, st: dict, seat: int, action: dict) -> dict:
+        return turn.apply_action(st, seat, action)
+
+    def view(self, st: dict, seat: int | None) -> dict:
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < st["players"]):
+            raise IllegalAction(f"There is no seat {seat!r} in this game.")
+        return view.view(st, seat)
+
+    def outcome(self, st: dict) -> dict | None:
+        return st["result"]
+
+    def serialize(self, st: dict) -> dict:
+        return state.serialize(st)
+
+    def deserialize(self, data: dict) -> dict:
+        return state.deserialize(data)
+
+    def bots(self) -> list[str]:
+        return list(bots.BOTS)
+
+    def bot_action(self, st: dict, seat: int, bot: str) -> dict:
+        return bots.bot_action(st, seat, bot)
+
+    def hidden_from(self, st: dict, seat: int | None) -> set[str]:
+        return view.hidden_from(st, seat)
+
+    def describe_action(self, st: dict, seat: int, action: dict) -> str:
+        return describe.describe_action(st, seat, action)
+
+    def public_action(self, st: dict, seat: int, action: dict) -> dict:
+        return describe.public_action(st, seat, action)

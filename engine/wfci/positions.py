@@ -1,0 +1,142 @@
+"""Building positions by hand, for tests, docs and tutorials.
+
+Everything here moves pieces between their real places (a chicken comes from its owner's
+destroyed chickens, a machine card from a deck, a scroll from wherever it is), so a position
+built this way still passes the conservation audit.
+"""
+
+from __future__ import annotations
+
+from . import cards, turn
+from .state import new_unit_id
+
+
+def started(players: int = 2, seed: int = 0, options: dict | None = None, leaders: dict | None = None) -> dict:
+    """A game past setup: each seat kept its first leader option (or the leader key given in
+    `leaders`) and claimed the first free base; the first player is about to roll."""
+    state = turn.setup.new_game(seed, players, options or {})
+    leaders = leaders or {}
+    while state["stack"][-1]["kind"] in ("choose_leader", "claim_base"):
+        frame = state["stack"][-1]
+        if frame["kind"] == "choose_leader" and frame["seat"] in leaders:
+            give_leader(state, frame["seat"], leaders[frame["seat"]])
+        action = turn.legal(state, frame["seat"])[0]
+        state = turn.apply_action(state, frame["seat"], action)
+    return state
+
+
+def give_leader(state: dict, seat: int, key: str):
+    """Make `key` the first leader option of the seat (swapping cards with wherever it is)."""
+    cid = cards.by_key("leader", key)[0]
+    options = state["seats"][seat]["leader_options"]
+    if cid in options:
+        options.remove(cid)
+        options.insert(0, cid)
+        return
+    _take_card(state, cid)
+    old = options.pop(0)
+    state["decks"]["leader_box"].append(old)
+    options.insert(0, cid)
+
+
+def _take_card(state: dict, cid: str):
+    for pile in state["decks"].values():
+        if cid in pile:
+            pile.remove(cid)
+            return
+    for s in state["seats"]:
+        for key in ("hand", "strategies", "leader_options"):
+            if cid in s[key]:
+                s[key].remove(cid)
+                return
+    raise ValueError(f"{cid} is not free to take")
+
+
+def clear_island(state: dict):
+    """Every chicken to its owner's destroyed chickens; leaders stay on their bases."""
+    for u in list(state["units"].values()):
+        if u["kind"] == "chicken":
+            del state["units"][u["id"]]
+            state["seats"][u["owner"]]["destroyed"].append(u["id"])
+        elif u["kind"] == "leader":
+            u["hex"] = state["seats"][u["owner"]]["base"]
+
+
+def chicken(state: dict, seat: int, hx: str) -> str:
+    hen = state["seats"][seat]["destroyed"].pop(0)
+    state["units"][hen] = {"id": hen, "owner": seat, "kind": "chicken", "card": None, "hex": hx,
+                           "shields": 0, "dice": [], "pilots": []}
+    return hen
+
+
+def machine(state: dict, seat: int, key: str, hx: str) -> str:
+    """Build a machine for free (its pilots come from the seat's chickens anywhere)."""
+    cid = next(c for c in cards.by_key("machine", key)
+               if c in state["decks"]["machine"] or c in state["decks"]["stock"] or c in state["decks"]["machine_discard"])
+    c = cards.card(cid)
+    _take_card(state, cid)
+    if cid not in state["decks"]["stock"]:
+        from .actions import refill_stock
+
+        refill_stock(state)
+    pilots = []
+    for _ in range(c["pilots"]):
+        s = state["seats"][seat]
+        if s["destroyed"]:
+            pilots.append(s["destroyed"].pop(0))
+        else:
+            hen = next(u for u in state["units"].values() if u["owner"] == seat and u["kind"] == "chicken")
+            del state["units"][hen["id"]]
+            pilots.append(hen["id"])
+    uid = new_unit_id(state)
+    state["units"][uid] = {"id": uid, "owner": seat, "kind": "machine", "card": cid, "hex": hx,
+                           "shields": 0, "dice": [], "pilots": pilots}
+    state["supply"]["minis"][c["class"]] -= 1
+    return uid
+
+
+def scroll(state: dict, seat: int, key: str) -> str:
+    """Put a scroll of that kind from the deck or its discard into the seat's hand."""
+    decks = state["decks"]
+    for cid in cards.by_key("scroll", key):
+        for pile in (decks["scroll"], decks["scroll_discard"]):
+            if cid in pile:
+                pile.remove(cid)
+                state["seats"][seat]["hand"].append(cid)
+                return cid
+    raise ValueError(f"no {key} scroll left in the deck or the discard")
+
+
+def banner(state: dict, seat: int, faces: list[str]):
+    """Set the seat's dice: these faces on the banner, the other dice spent."""
+    s = state["seats"][seat]
+    ids = [d["id"] for d in s["banner"]] + s["spent"]
+    for u in state["units"].values():
+        if u["owner"] == seat:
+            ids += u["dice"]
+            u["dice"] = []
+    ids.sort()
+    s["banner"] = [{"id": ids[i], "face": f} for i, f in enumerate(faces)]
+    s["spent"] = ids[len(faces):]
+
+
+def resources(state: dict, seat: int, **amounts):
+    res = state["seats"][seat]["res"]
+    for r, n in amounts.items():
+        state["supply"][r] += res[r] - n
+        res[r] = n
+
+
+def actions_step(state: dict, seat: int | None = None) -> dict:
+    """Jump to the Take-actions step of `seat` (default: whoever's turn it is)."""
+    frame = state["stack"][0]
+    if seat is not None and seat != frame["seat"]:
+        state["stack"] = [turn.new_turn_frame(seat)]
+        frame = state["stack"][0]
+    frame["step"] = "actions"
+    return state
+
+
+def legal_types(state: dict) -> set[str]:
+    frame = state["stack"][-1]
+    return {a["type"] for a in turn.legal(state, frame["seat"])}

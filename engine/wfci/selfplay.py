@@ -1,0 +1,98 @@
+"""Self-play report: the check that the card catalog is balanced.
+
+    python -m engine.wfci.selfplay --games 1000 --players 2 [--bot skirmisher] [--seed 0]
+
+Plays bot-vs-bot games from consecutive seeds and prints the win rate per leader, the first
+player's win rate, average turns, machines built and catastrophes per game, and the most and
+least played scrolls. With --markdown it prints the leader table as Markdown for docs/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+
+from . import bots, cards, setup, turn
+
+
+def play(seed: int, players: int, bot: str, options: dict | None = None, max_steps: int = 100_000) -> dict:
+    state = setup.new_game(seed, players, options or {})
+    steps = 0
+    while state["result"] is None and steps < max_steps:
+        seat = state["stack"][-1]["seat"]
+        state = turn.apply_action(state, seat, bots.bot_action(state, seat, bot))
+        steps += 1
+    return state
+
+
+def report(games: int, players: int, bot: str = "skirmisher", seed: int = 0, options: dict | None = None) -> dict:
+    played, won = Counter(), Counter()
+    first_wins = limit = draws = 0
+    turns = built = cats = 0
+    scrolls = Counter({c["key"]: 0 for c in cards.catalog()["scroll"].values() if c["type"] != "catastrophe"})
+    started = time.perf_counter()
+    for g in range(games):
+        state = play(seed + g, players, bot, options)
+        result = state["result"] or {"winners": [], "reason": "unfinished"}
+        leaders = {s["seat"]: cards.card(s["leader"])["name"] for s in state["seats"]}
+        for name in leaders.values():
+            played[name] += 1
+        for w in result["winners"]:
+            won[leaders[w]] += 1
+        if state["first"] in result["winners"]:
+            first_wins += 1
+        limit += "turn limit" in result["reason"] or result["reason"] == "unfinished"
+        draws += not result["winners"]
+        turns += state["turns"]
+        built += state["stats"]["built"]
+        cats += state["stats"]["catastrophes"]
+        scrolls.update({k: v for k, v in state["stats"]["played"].items() if k in scrolls})
+    n = max(games, 1)
+    return {
+        "games": games, "players": players, "bot": bot, "seconds": time.perf_counter() - started,
+        "leaders": {name: (won[name], played[name]) for name in sorted(played)},
+        "first_player_win_rate": first_wins / n, "turn_limit": limit / n, "draws": draws / n,
+        "avg_turns": turns / n, "machines_per_game": built / n, "catastrophes_per_game": cats / n,
+        "scrolls": scrolls,
+    }
+
+
+def format_report(r: dict, markdown: bool = False) -> str:
+    lines = [f"{r['games']} games, {r['players']} players, bot {r['bot']} ({r['seconds']:.1f} s)"]
+    expected = 1 / r["players"]
+    if markdown:
+        lines += ["", "| leader | games | wins | win rate |", "|---|---:|---:|---:|"]
+        for name, (w, p) in sorted(r["leaders"].items(), key=lambda kv: -kv[1][0] / max(kv[1][1], 1)):
+            lines.append(f"| {name} | {p} | {w} | {w / max(p, 1):.1%} |")
+        lines.append("")
+    else:
+        lines.append(f"win rate per leader (an even game gives {expected:.0%}):")
+        for name, (w, p) in sorted(r["leaders"].items(), key=lambda kv: -kv[1][0] / max(kv[1][1], 1)):
+            lines.append(f"  {name:22s} {w / max(p, 1):6.1%}  ({w}/{p})")
+    lines.append(f"first player wins: {r['first_player_win_rate']:.1%}")
+    lines.append(f"games stopped by the turn limit: {r['turn_limit']:.1%}; draws: {r['draws']:.1%}")
+    lines.append(f"average turns: {r['avg_turns']:.1f}")
+    lines.append(f"machines built per game: {r['machines_per_game']:.2f}")
+    lines.append(f"catastrophes per game: {r['catastrophes_per_game']:.2f}")
+    ranked = r["scrolls"].most_common()
+    lines.append("most played scrolls: " + ", ".join(f"{k} {v}" for k, v in ranked[:5]))
+    lines.append("least played scrolls: " + ", ".join(f"{k} {v}" for k, v in ranked[-5:]))
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--bot", default="skirmisher", choices=bots.BOTS)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--markdown", action="store_true")
+    args = parser.parse_args(argv)
+    print(format_report(report(args.games, args.players, args.bot, args.seed), args.markdown))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,150 @@
+"""Setting up a game (rules section 3): the island, the decks, dice, resources, and the two
+setup decisions each player makes (keep one of two leaders; claim a base).
+
+Leaders are chosen in turn order from the first player; bases are claimed from the player to
+the right of the first player, counter-clockwise (seat order is clockwise), so the first player
+claims last. Both are frames on the stack above the first turn.
+"""
+
+from __future__ import annotations
+
+from ..errors import IllegalAction
+from ..rng import Rng, seed_state
+from . import cards, dice, island as islands, units
+from .options import make_ruleset
+from .state import FORMAT, colour, note
+
+# Rules the engine does not play yet refuse the game rather than play it wrong.
+NOT_YET = {
+    "preset": {"classic": "The classic (1st edition) rules are not available yet: choose standard or expert."},
+    "mode": {"solo": "The solo game against the Challenger is not available yet.",
+             "solo_hard": "The solo game against the Challenger is not available yet."},
+    "island": {"build": "Building the island by hand is not available yet: choose the starter or a random island."},
+    "variants": {v: f"The {v} variant is not available yet." for v in ("teams", "flag", "cockfight")},
+}
+
+
+def check_supported(rs) -> None:
+    for key in ("preset", "mode", "island"):
+        why = NOT_YET[key].get(getattr(rs, key))
+        if why:
+            raise IllegalAction(why)
+    for v in sorted(rs.variants):
+        if v in NOT_YET["variants"]:
+            raise IllegalAction(NOT_YET["variants"][v])
+
+
+def new_game(seed: int, players: int, options: dict | None) -> dict:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise IllegalAction("The seed must be a whole number.")
+    rs = make_ruleset(players, options)
+    check_supported(rs)
+    if not 2 <= players <= 4:
+        raise IllegalAction("War for Chicken Island is for 2 to 4 players.")
+    rng = Rng(seed_state(seed))
+    isl = islands.random_island(rng, players) if rs.island == "random" else islands.starter_island(players)
+    cat = cards.catalog()
+    leaders = rng.shuffle(cards.deck_ids("leader"))
+    machines = rng.shuffle(cards.deck_ids("machine"))
+    scrolls = rng.shuffle([c for c in cards.deck_ids("scroll")
+                           if not set(cards.card(c)["tags"]) & set(rs.removed_scroll_tags)])
+    first = rng.below(players)
+    seats = []
+    for s in range(players):
+        seats.append({
+            "seat": s, "colour": colour(s), "leader": None, "leader_options": [leaders.pop(), leaders.pop()],
+            "hand": [], "strategies": [], "banner": [], "spent": [], "res": {r: 0 for r in cards.RESOURCES},
+            "tags_left": 3, "tags": [], "destroyed": [], "reserve": [f"hen-{s}-{i}" for i in range(1, 7)],
+            "base": None,
+        })
+    # Three scrolls each; a catastrophe dealt now is set aside and shuffled back afterwards.
+    aside = []
+    for s in range(players):
+        while len(seats[s]["hand"]) < 3:
+            cid = scrolls.pop()
+            (aside if cards.card(cid)["type"] == "catastrophe" else seats[s]["hand"]).append(cid)
+    scrolls.extend(aside)
+    rng.shuffle(scrolls)
+    # Resources: a pool of 3 of each type per player, each draws their share at random.
+    pool = [r for r in cards.RESOURCES for _ in range(rs.resource_pool_per_type_per_player * players)]
+    supply = {r: 12 for r in cards.RESOURCES}
+    rng.shuffle(pool)
+    for s in range(players):
+        if rs.starting_resources_random:
+            got = [pool.pop() for _ in range(rs.starting_resources)]
+        else:
+            got = [r for r in cards.RESOURCES for _ in range(rs.starting_resources // 3)]
+        for r in got:
+            seats[s]["res"][r] += 1
+            supply[r] -= 1
+    state = {
+        "format": FORMAT, "game": "wfci", "seed": seed, "players": players, "options": rs.options,
+        "rng": rng.state, "first": first, "round": 1, "turns": 0, "steps": 0, "counter": 0,
+        "island": isl.to_json(), "units": {}, "seats": seats,
+        "decks": {"scroll": scrolls, "scroll_discard": [], "machine": machines, "machine_discard": [],
+                  "stock": [], "leader_box": leaders},
+        "supply": {**supply, "shields": 8, "minis": dict(cat["miniatures"])},
+        "stack": [], "combat": None, "cats": [], "cat": None, "result": None, "events": [],
+        "stats": {"built": 0, "catastrophes": 0, "played": {}},
+    }
+    from .actions import refill_stock
+    from .turn import new_turn_frame
+
+    refill_stock(state)
+    for s in range(players):
+        dice.roll_ids(state, s, [f"die-{s}-{i}" for i in range(1, dice.DICE_PER_COLOUR + 1)])
+    state["stack"].append(new_turn_frame(first))
+    for s in reversed([(first - 1 - i) % players for i in range(players)]):
+        state["stack"].append({"kind": "claim_base", "seat": s})
+    for s in reversed([(first + i) % players for i in range(players)]):
+        state["stack"].append({"kind": "choose_leader", "seat": s})
+    note(state, f"{colour(first)} will play first")
+    return state
+
+
+# -- the setup decisions -------------------------------------------------------------------
+
+def leader_legal(state: dict, frame: dict) -> list[dict]:
+    return [{"type": "choose_leader", "card": c} for c in state["seats"][frame["seat"]]["leader_options"]]
+
+
+def leader_apply(state: dict, frame: dict, action: dict):
+    seat = state["seats"][frame["seat"]]
+    seat["leader"] = action["card"]
+    for other in seat["leader_options"]:
+        if other != action["card"]:
+            state["decks"]["leader_box"].append(other)
+    seat["leader_options"] = []
+    state["stack"].pop()
+    note(state, f"{colour(frame['seat'])} leads with {cards.card(action['card'])['name']}")
+
+
+def claim_legal(state: dict, frame: dict) -> list[dict]:
+    from .state import hx, island
+
+    isl = island(state)
+    return [{"type": "claim_base", "hex": hx(isl.tile_hexes(b)[0])} for b, _t in islands.claimable(isl)]
+
+
+def claim_apply(state: dict, frame: dict, action: dict):
+    from . import scrolls
+    from .state import island, pt, ruleset
+
+    seat = frame["seat"]
+    isl = island(state)
+    base_tile = isl.tile_id(pt(action["hex"]))
+    state["island"] = isl.claim(base_tile, seat).to_json()
+    s = state["seats"][seat]
+    s["base"] = action["hex"]
+    for hen in s["reserve"]:
+        state["units"][hen] = {"id": hen, "owner": seat, "kind": "chicken", "card": None, "hex": action["hex"],
+                               "shields": 0, "dice": [], "pilots": []}
+    s["reserve"] = []
+    leader = {"id": f"lead-{seat}", "owner": seat, "kind": "leader", "card": s["leader"], "hex": action["hex"],
+              "shields": 0, "dice": [], "pilots": []}
+    state["units"][leader["id"]] = leader
+    shields = ruleset(state).leader_shields_at_setup
+    for _ in range(shields + scrolls.leader_value(state, seat, "setup_shields")):
+        units.give_shield(state, leader)
+    state["stack"].pop()
+    note(state, f"{colour(seat)} claims the base at {action['hex']}")

@@ -1,0 +1,518 @@
+"""The `skirmisher` bot: a plain heuristic that builds machines, marches them on the nearest
+enemy leader and fights when the odds are good. No lookahead and no peeking: it reads the
+state, but only what its seat's view shows (its own hand, counts of others' face-down cards).
+
+Each decision is a function of the frame on top of the stack; every choice it makes is one of
+`turn.legal`, so it can never play an illegal action.
+"""
+
+from __future__ import annotations
+
+from . import board, cards, combat, dice, scrolls, turn, units
+from .state import distance, island, pt, hx, top
+
+HAND_WANTED = 6
+RAID_ROUND = 8
+
+
+def choose(state: dict, seat: int) -> dict:
+    legal = turn.legal(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    frame = top(state)
+    pick = DECIDE.get(frame["kind"], _first)(state, seat, frame, legal)
+    return pick if pick in legal else legal[-1] if frame["kind"] != "turn" else _fallback(legal)
+
+
+def _first(state, seat, frame, legal):
+    return legal[0]
+
+
+def _fallback(legal):
+    for kind in ("end_actions", "end_turn", "keep", "roll"):
+        for a in legal:
+            if a["type"] == kind:
+                return a
+    return legal[0]
+
+
+# -- judging a position --------------------------------------------------------------------
+
+def _enemy_leaders(state: dict, seat: int) -> list[dict]:
+    return [u for u in state["units"].values() if u["kind"] == "leader" and u["owner"] != seat]
+
+
+def _goal(state: dict, seat: int) -> dict | None:
+    """The enemy leader to humiliate: one whose banner lacks our tag first (3-4 players), then nearest."""
+    mine = [u for u in state["units"].values() if u["owner"] == seat]
+    leaders = [u for u in _enemy_leaders(state, seat) if _taggable(state, seat, u["owner"])]
+    if not leaders:
+        leaders = _enemy_leaders(state, seat)
+    if not leaders:
+        return None
+
+    def key(u):
+        tagged = state["seats"][u["owner"]]["tags"].count(seat)
+        near = min((distance(m["hex"], u["hex"]) for m in mine), default=99)
+        return (tagged if state["players"] > 2 else 0, near, u["owner"])
+
+    return min(leaders, key=key)
+
+
+def _taggable(state, seat, other):
+    from .victory import can_humiliate
+
+    return can_humiliate(state, seat, other)
+
+
+def _cut_off(state: dict, seat: int) -> bool:
+    goal = _goal(state, seat)
+    leader = state["units"].get(f"lead-{seat}")
+    return goal is not None and leader is not None and leader["hex"] not in _walk(state, goal["hex"])
+
+
+def _walk(state: dict, goal_hex: str) -> dict:
+    isl = island(state)
+    dist = board.walk_distances(isl, pt(goal_hex), lambda h: isl.kind(h) in ("territory", "neutral", "base"))
+    return {hx(h): d for h, d in dist.items()}
+
+
+def _strength(state: dict, attacker: dict, defender: dict) -> tuple[int, int]:
+    """Strength and armor before dice and cards (what the fight would start from)."""
+    s = units.stats(attacker)["strength"] + len(attacker["dice"])
+    s += scrolls.fighter_bonus(state, attacker, "attacking", defender)
+    a = units.stats(defender)["armor"] + combat.base_bonus(state, defender)
+    a += scrolls.fighter_bonus(state, defender, "defending", attacker)
+    return s, a
+
+
+def _boosts(state: dict, seat: int) -> int:
+    return 2 * dice.count(state, seat, "2") + 3 * dice.count(state, seat, "3")
+
+
+def _hand_bonus(state: dict, seat: int, ours: dict, theirs: dict, role: str) -> int:
+    total = 0
+    for cid in state["seats"][seat]["hand"]:
+        c = cards.card(cid)
+        if c["type"] == "magic" and "combat" in c["play"]:
+            total += scrolls._card_value(state, c["effect"], role, ours, theirs)
+    return total
+
+
+def _margin(state: dict, defender: dict) -> int:
+    """What the defender's player might still add: about one armor card per 3 scrolls held."""
+    return min(4, len(state["seats"][defender["owner"]]["hand"]) // 2)
+
+
+def _odds(state: dict, seat: int, attacker: dict, defender: dict) -> int:
+    s, a = _strength(state, attacker, defender)
+    s += _boosts(state, seat) + _hand_bonus(state, seat, attacker, defender, "attacking")
+    return s - a - _margin(state, defender)
+
+
+def _value(u: dict) -> int:
+    if u["kind"] == "leader":
+        return 100
+    if u["kind"] == "chicken":
+        return 2
+    c = cards.card(u["card"])
+    return c["strength"] + c["armor"] + c["pilots"] * 2
+
+
+def _best_target(state: dict, seat: int, attacker: dict) -> tuple[int, dict | None]:
+    best, pick = -1, None
+    for u in combat.reach(state, attacker):
+        odds = _odds(state, seat, attacker, u)
+        if odds < 0:
+            continue
+        if u["kind"] == "leader" and not _taggable(state, seat, u["owner"]) and not u["shields"]:
+            continue
+        score = _value(u) * 10 + odds
+        if score > best:
+            best, pick = score, u
+    return best, pick
+
+
+# -- the turn ------------------------------------------------------------------------------
+
+def _turn(state, seat, frame, legal):
+    step = frame["step"]
+    if step == "roll":
+        return _roll(state, seat, frame, legal)
+    if step == "reroll":
+        return {"type": "keep"}
+    if step == "build":  # quickplay's Build step
+        builds = [a for a in _by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1]
+        return max(builds, key=lambda a: _machine_score(a["card"])) if builds else {"type": "skip_build"}
+    if step == "draw":
+        # Scrolls beyond a handful mostly feed catastrophes (every draw may be one).
+        # When lava cuts the island in two, only a catastrophe can reopen the way: keep drawing.
+        want = len(state["seats"][seat]["hand"]) < HAND_WANTED or _cut_off(state, seat)
+        return {"type": "draw"} if want and {"type": "draw"} in legal else {"type": "end_turn"}
+    return _actions(state, seat, frame, legal)
+
+
+def _roll(state, seat, frame, legal):
+    s = state["seats"][seat]
+    want = set()
+    for d in s["banner"]:
+        if d["face"] == "1" and not any(u["owner"] == seat and u["kind"] == "machine" for u in state["units"].values()):
+            want.add(d["id"])
+        if d["face"] == "chicken" and not s["destroyed"] and sum(s["res"].values()) >= 6:
+            want.add(d["id"])
+    selected = set(frame["selected"])
+    for die in sorted(want ^ selected):
+        toggle = {"type": "toggle_die", "die": die}
+        if toggle in legal:
+            return toggle
+    return {"type": "roll"}
+
+
+def _by_type(legal, kind):
+    return [a for a in legal if a["type"] == kind]
+
+
+def _actions(state, seat, frame, legal):
+    goal = _goal(state, seat)
+    free = frame["free"]
+    # 1. A fight we expect to win, the leader above all.
+    attacks = _by_type(legal, "attack")
+    best, choice = 0, None
+    for a in attacks:
+        score, target = _best_target(state, seat, state["units"][a["unit"]])
+        if target is not None and score > best:
+            best, choice = score, a["unit"]
+    if choice is not None and (best >= 1000 or not free or not _by_type(legal, "build")):
+        pays = [a["pay"] for a in attacks if a["unit"] == choice]
+        return {"type": "attack", "unit": choice, "pay": "claw" if "claw" in pays else pays[0]}
+    # 2. Build the strongest machine that can walk; a cannon or tower only with resources to spare.
+    builds = [a for a in _by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1
+              or sum(state["seats"][seat]["res"].values()) >= 8]
+    if builds:
+        return max(builds, key=lambda a: _machine_score(a["card"]))
+    if choice is not None:
+        pays = [a["pay"] for a in attacks if a["unit"] == choice]
+        return {"type": "attack", "unit": choice, "pay": "claw" if "claw" in pays else pays[0]}
+    # 3. Stars, +1 dice, scrolls (none of them uses the free action).
+    pick = _stars(state, seat, legal) or _plus_one(state, seat, legal) or _play(state, seat, legal)
+    if pick:
+        return pick
+    # 4. March on the goal.
+    if goal is not None:
+        pick = _march(state, seat, legal, goal)
+        if pick:
+            return pick
+    # 5. Retrieve with what is left.
+    retrieves = _by_type(legal, "retrieve")
+    s = state["seats"][seat]
+    if retrieves and (free or dice.count(state, seat, "chicken")):
+        if sum(s["res"].values()) < 8 or s["destroyed"]:
+            return next((a for a in retrieves if a["pay"] == "chicken"), retrieves[0])
+    return {"type": "end_actions"}
+
+
+def _machine_score(cid: str) -> float:
+    c = cards.card(cid)
+    mobile = 6 if c["speed"] >= 1 else -6
+    return c["strength"] * 1.5 + c["armor"] + mobile + c["speed"] * 0.5 + (1 if c["free_move"] else 0)
+
+
+def _stars(state, seat, legal):
+    stars = _by_type(legal, "star")
+    if not stars:
+        return None
+    kinds = {a["ability"]: a for a in stars}
+    if "untag" in kinds:
+        return kinds["untag"]
+    leader = state["units"].get(f"lead-{seat}")
+    if "shield" in kinds and leader and not leader["shields"] and state["seats"][seat]["tags"]:
+        return kinds["shield"]
+    if "draw" in kinds and (dice.count(state, seat, "star") >= 3 or _cut_off(state, seat)):
+        return kinds["draw"]
+    return None
+
+
+def _plus_one(state, seat, legal):
+    options = _by_type(legal, "plus_one")
+    if not options:
+        return None
+    machines = [a for a in options if state["units"][a["unit"]]["kind"] == "machine"
+                and units.speed(state["units"][a["unit"]]) > 0]
+    if not machines:
+        return None
+    return max(machines, key=lambda a: units.stats(state["units"][a["unit"]])["strength"])
+
+
+def _play(state, seat, legal):
+    for a in _by_type(legal, "play_scroll"):
+        c = cards.card(a["card"])
+        if c["type"] == "strategy" and "replace" not in a:
+            return a
+        if c["type"] != "magic":
+            continue
+        eff = c["effect"]
+        if eff.get("hatch") or eff.get("draw") or eff.get("take_resources"):
+            return a
+        if eff.get("hit") and _hit_target(state, seat, eff["hit"]):
+            return a
+        if eff.get("lava_trap") and _trap_target(state, seat):
+            return a
+        if eff.get("transmute") and _transmute(state, seat, legal):
+            return a
+        if eff.get("extra_move") and not state["stack"][0]["free"] and _goal(state, seat) is not None:
+            if any(_marches(state, u) and u["owner"] == seat for u in state["units"].values()):
+                return a
+    return None
+
+
+def _transmute(state, seat, legal=None):
+    """Worth it when one type piles up while the best stock machine lacks another."""
+    res = state["seats"][seat]["res"]
+    want = {}
+    for cid in state["decks"]["stock"]:
+        if cards.card(cid)["speed"] >= 1:
+            for r, n in cards.card(cid)["cost"].items():
+                want[r] = want.get(r, 0) + max(0, n - res[r])
+    src = max(cards.RESOURCES, key=lambda r: res[r] - want.get(r, 0))
+    dst = max(cards.RESOURCES, key=lambda r: want.get(r, 0))
+    if src != dst and res[src] >= 3 and want.get(dst, 0) and state["supply"][dst]:
+        return {"type": "transmute", "from": src, "to": dst}
+    return None
+
+
+def _transmute_choice(state, seat, frame, legal):
+    pick = _transmute(state, seat)
+    return pick if pick in legal else legal[0]
+
+
+def _hit_target(state, seat, hit):
+    from .hand import _hit_options
+
+    best = None
+    for uid in _hit_options(state, seat, hit["range"]):
+        u = state["units"][uid]
+        if u["shields"] or units.stats(u)["armor"] + combat.base_bonus(state, u) <= hit["strength"]:
+            if best is None or _value(u) > _value(state["units"][best]):
+                best = uid
+    return best
+
+
+def _trap_target(state, seat):
+    best, pick = 0, None
+    for k, t in sorted(state["island"]["tiles"].items()):
+        if t["kind"] != "neutral":
+            continue
+        here = [u for u in state["units"].values() if u["hex"] == k and u["kind"] != "leader"]
+        score = sum(_value(u) for u in here if u["owner"] != seat) - sum(_value(u) * 2 for u in here if u["owner"] == seat)
+        if score > best:
+            best, pick = score, k
+    return pick
+
+
+def _marches(state: dict, u: dict) -> bool:
+    """Machines that can walk; and from round RAID_ROUND on, or with dice for a strong blow,
+    the leader too: it cannot be destroyed, so late in the game it leads the raid."""
+    if u["kind"] == "machine":
+        return units.speed(u) > 0
+    return u["kind"] == "leader" and (state["round"] >= RAID_ROUND or _boosts(state, u["owner"]) >= 8)
+
+
+def _movers(state, seat, key):
+    return [u for u in state["units"].values() if u["owner"] == seat and u["hex"] == key and _marches(state, u)]
+
+
+def _march(state, seat, legal, goal):
+    walk = _walk(state, goal["hex"])
+    best, pick = 0, None
+    for a in _by_type(legal, "move"):
+        movers = _movers(state, seat, a["hex"])
+        if not movers:
+            continue
+        here = walk.get(a["hex"], 99)
+        if here <= 1:
+            continue
+        gain = here - _best_stop(state, seat, movers, a["hex"], walk)[1]
+        if gain <= 0:
+            continue
+        rank = {"car": 4, "extra": 3, "claw": 2, "free": 1}[a["pay"]]
+        score = gain * 10 + rank
+        if score > best:
+            best, pick = score, a
+    return pick
+
+
+def _best_stop(state, seat, members, start, walk):
+    from .movement import destinations
+
+    speed = max(units.speed(u) for u in members)
+    dests = destinations(state, seat, members, start, speed)
+    best = (start, walk.get(start, 99))
+    for k in sorted(dests):
+        d = walk.get(k, 99)
+        if d < best[1]:
+            best = (k, d)
+    return best
+
+
+def _move(state, seat, frame, legal):
+    members = [state["units"][u] for u in frame["group"]]
+    keep = [u for u in members if _marches(state, u)]
+    for u in members:
+        if u not in keep and {"type": "drop", "unit": u["id"]} in legal:
+            return {"type": "drop", "unit": u["id"]}
+    goal = _goal(state, seat)
+    if goal is not None:
+        walk = _walk(state, goal["hex"])
+        target = min((a for a in _by_type(legal, "move_to")), key=lambda a: (walk.get(a["hex"], 99), a["hex"]),
+                     default=None)
+        if target and walk.get(target["hex"], 99) < walk.get(frame["hex"], 99):
+            return target
+    return {"type": "end_move"} if {"type": "end_move"} in legal else {"type": "cancel"}
+
+
+# -- sub-decisions -------------------------------------------------------------------------
+
+def _build(state, seat, frame, legal):
+    picks = _by_type(legal, "pick_pilot")
+    if picks:
+        base = state["seats"][seat]["base"]
+        return min(picks, key=lambda a: (state["units"][a["unit"]]["hex"] != base, a["unit"]))
+    spots = _by_type(legal, "build_at")
+    goal = _goal(state, seat)
+    if spots and goal is not None:
+        return min(spots, key=lambda a: (distance(a["hex"], goal["hex"]), a["hex"]))
+    return spots[0] if spots else {"type": "cancel"}
+
+
+def _target(state, seat, frame, legal):
+    _score, target = _best_target(state, seat, state["units"][frame["unit"]])
+    if target is not None:
+        return {"type": "target", "unit": target["id"]}
+    return legal[0]
+
+
+def _combat(state, seat, frame, legal):
+    c = state["combat"]
+    attacker, defender = state["units"][c["attacker"]], state["units"][c["defender"]]
+    if c["stage"] == "dice":
+        s, a = _strength(state, attacker, defender)
+        if s + c["boost"] < a + _margin(state, defender) + 2 or defender["kind"] == "leader":
+            boosts = _by_type(legal, "boost")
+            if boosts:
+                return max(boosts, key=lambda b: b["face"])
+        return {"type": "done"}
+    if c["stage"] == "sides":
+        leader_seat = max(range(state["players"]), key=lambda s: sum(o["tags"].count(s) for o in state["seats"]))
+        side = "defender" if c["att_seat"] == leader_seat else "attacker"
+        return {"type": "side", "card": legal[0]["card"], "side": side}
+    # card rounds: only the two sides play, each while it is behind on what it can see
+    if seat not in (c["att_seat"], c["def_seat"]):
+        return {"type": "pass"}
+    role = "attacking" if seat == c["att_seat"] else "defending"
+    ours, theirs = (attacker, defender) if role == "attacking" else (defender, attacker)
+    s, a = _strength(state, attacker, defender)
+    s += c["boost"]
+    mine = sum(scrolls._card_value(state, cards.card(cid)["effect"], role, ours, theirs)
+               for cid in c["down"][str(seat)] if cards.card(cid)["type"] == "magic")
+    other = c["def_seat"] if role == "attacking" else c["att_seat"]
+    theirs_down = len(c["down"][str(other)]) * 2
+    ahead = (s + mine - a - theirs_down) if role == "attacking" else (a + mine - s - theirs_down - 1)
+    if ahead >= 0 and not (role == "defending" and defender["kind"] == "leader" and ahead < 2):
+        return {"type": "pass"}
+    best, pick = 0, None
+    for play in _by_type(legal, "play_scroll"):
+        card = cards.card(play["card"])
+        if card["type"] != "magic":
+            continue
+        value = scrolls._card_value(state, card["effect"], role, ours, theirs)
+        if card["effect"].get("negate") and theirs_down:
+            value = 2
+        if card["effect"].get("shield") and role == "defending" and defender["kind"] == "leader":
+            value = 5
+        if card["effect"].get("swap_defender") and role == "attacking" and defender["kind"] != "leader":
+            softer = [u for u in combat.swap_options(state) if units.stats(state["units"][u])["armor"] < a - 1]
+            value = 3 if softer else 0
+        if value > best:
+            best, pick = value, play
+    return pick or {"type": "pass"}
+
+
+def _pick_resource(state, seat, frame, legal):
+    res = state["seats"][seat]["res"]
+    return max(legal, key=lambda a: res.get(a.get("resource"), 0))
+
+
+def _retrieve(state, seat, frame, legal):
+    s = state["seats"][seat]
+    hens = sum(1 for u in state["units"].values() if u["owner"] == seat and u["kind"] == "chicken")
+    take_hen = {"type": "take", "what": "chicken"}
+    if take_hen in legal and hens < 3:
+        return take_hen
+    want = {}
+    for cid in state["decks"]["stock"]:
+        for r, n in cards.card(cid)["cost"].items():
+            want[r] = want.get(r, 0) + max(0, n - s["res"][r])
+    takes = [a for a in legal if a["type"] == "take" and a["what"] != "chicken"]
+    if takes and sum(s["res"].values()) < 9:
+        return max(takes, key=lambda a: (want.get(a["what"], 0), -s["res"][a["what"]]))
+    if take_hen in legal:
+        return take_hen
+    return {"type": "done"}
+
+
+def _discard_scroll(state, seat, frame, legal):
+    def worth(a):
+        c = cards.card(a["card"])
+        return (c["type"] == "strategy", sum(v for k, v in c.get("effect", {}).items()
+                                             if isinstance(v, int) and k in ("power", "strength", "armor"))
+                if c["type"] == "magic" else 0)
+
+    return min(legal, key=worth)
+
+
+def _enemy_count(state, seat, key):
+    near = set(board.hex_key(n) for n in board.neighbors(pt(key)))
+    return sum(_value(u) if u["owner"] != seat else -2 * _value(u) for u in state["units"].values()
+               if u["hex"] in near and u["kind"] != "leader")
+
+
+def _hexy(state, seat, frame, legal):
+    return max(legal, key=lambda a: (_enemy_count(state, seat, a["hex"]), a["hex"])) if "hex" in legal[0] else legal[0]
+
+
+def _tsunami(state, seat, frame, legal):
+    if "hex" in legal[0]:
+        return _hexy(state, seat, frame, legal)
+    return max(legal, key=lambda a: (state["units"][a["unit"]]["owner"] != seat, _value(state["units"][a["unit"]])))
+
+
+def _hit(state, seat, frame, legal):
+    return max(legal, key=lambda a: _value(state["units"][a["unit"]]))
+
+
+def _swap(state, seat, frame, legal):
+    return min(legal, key=lambda a: units.stats(state["units"][a["unit"]])["armor"])
+
+
+def _shield(state, seat, frame, legal):
+    return next((a for a in legal if a["unit"] == f"lead-{seat}"), legal[0])
+
+
+DECIDE = {
+    "turn": _turn,
+    "move": _move,
+    "build": _build,
+    "target": _target,
+    "combat": _combat,
+    "retrieve": _retrieve,
+    "discard_resources": _pick_resource,
+    "hurricane": _pick_resource,
+    "discard_scroll": _discard_scroll,
+    "tsunami": _tsunami,
+    "eruption": _hexy,
+    "lava_trap": _hexy,
+    "hit": _hit,
+    "swap": _swap,
+    "shield_target": _shield,
+    "transmute": _transmute_choice,
+}
