@@ -18,6 +18,7 @@ urlpatterns = [
     path("matches/<int:pk>/site/", views.site_action, name="site_action"),
     path("matches/next/", views.next_match, name="next_match"),
     path("matches/quick/", views.quick_match, name="quick_match"),
+    path("matches/solo/", views.play_solo, name="play_solo"),
     path("invite/<str:token>/", views.join_by_link, name="join_by_link"),
     path("notifications/", views.notifications_page, name="notifications"),
     path("leaderboard/<slug:game>/", views.leaderboard, name="leaderboard"),

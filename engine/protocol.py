@@ -102,6 +102,10 @@ class Game:
             options[self.variant_key] = list(variants)
         return options
 
+    def solo_modes(self) -> list[dict]:
+        """One-click games against the game's own AI: [{"id", "name", "players", "options"}]."""
+        return []
+
     def required_bots(self, players: int, options: dict) -> dict:
         """Seats a mode reserves for a given bot (WfCI solo: {1: "challenger"})."""
         return {}

@@ -50,6 +50,27 @@ def lobby(request):
 
 @require_POST
 @login_required
+def play_solo(request):
+    """Start a game against the game's own AI at once (WfCI: the Challenger)."""
+    try:
+        game = engine.get_game(request.POST.get("game", ""))
+    except engine.IllegalAction as exc:
+        messages.error(request, str(exc))
+        return redirect("lobby")
+    mode = next((m for m in game.solo_modes() if m["id"] == request.POST.get("mode")), None)
+    if mode is None:
+        messages.error(request, _("This game has no such solo mode."))
+        return redirect("lobby")
+    try:
+        match = services.create_match(request.user, game.slug, mode["players"], options=mode["options"])
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("lobby")
+    return redirect(match)
+
+
+@require_POST
+@login_required
 def quick_match(request):
     if request.POST.get("do") == "leave":
         lobby_services.dequeue(request.user)

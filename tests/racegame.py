@@ -15,8 +15,8 @@ class RaceGame(engine.Game):
     max_players = 4
 
     def setup(self, seed, players, options):
-        if options:
-            raise IllegalAction("Race to Ten has no options.")
+        if options not in ({}, {"mode": "solo"}):
+            raise IllegalAction("Race to Ten has only a solo mode.")
         return {"count": 0, "turn": 0, "players": players, "winner": None}
 
     def to_act(self, state):
@@ -57,6 +57,12 @@ class RaceGame(engine.Game):
 
     def bots(self):
         return ["steady"]
+
+    def solo_modes(self):
+        return [{"id": "race-solo", "name": "Race the steady bot", "players": 2, "options": {"mode": "solo"}}]
+
+    def required_bots(self, players, options):
+        return {1: "steady"} if options.get("mode") == "solo" else {}
 
     def bot_action(self, state, seat, bot):
         return {"type": "add", "n": 1}

@@ -247,7 +247,10 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
     if kind == "keep":
         return _("Keep these dice")
     if kind == "toggle_die":
-        return _("Pick die %(die)s") % {"die": str(action.get("die", "")).rsplit("-", 1)[-1]}
+        n = str(action.get("die", "")).rsplit("-", 1)[-1]
+        if action.get("die") in set((view.get("turn") or {}).get("selected") or []):
+            return _("Leave the +1 die %(n)s on its unit") % {"n": n}
+        return _("Also roll the +1 die %(n)s now on a unit") % {"n": n}
     if kind == "reroll":
         pay = [resource_name(r) for r in action.get("pay") or []]
         return _("Pay %(pay)s to reroll the picked dice") % {"pay": _and(pay)}

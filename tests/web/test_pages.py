@@ -143,3 +143,14 @@ def test_log_can_show_only_what_happened_since_my_last_move(client):
     assert page.count('<span class="v">') == 1
     page = client.get(reverse("match_board", args=[match.pk])).content.decode()
     assert page.count('<span class="v">') == 4
+
+
+def test_play_solo_starts_a_game_against_the_games_own_ai(client):
+    client.force_login(make_user("alice"))
+    assert 'id="play-race-solo"' in client.get(reverse("lobby")).content.decode()
+    response = client.post(reverse("play_solo"), {"game": "race", "mode": "race-solo"})
+    match = Match.objects.get()
+    assert response.url == match.get_absolute_url()
+    assert match.status == Match.Status.ACTIVE and [s.bot for s in match.seats.all()] == ["", "steady"]
+    assert client.post(reverse("play_solo"), {"game": "race", "mode": "nope"}).status_code == 302
+    assert Match.objects.count() == 1
