@@ -115,7 +115,7 @@ class MatchListView(APIView):
         else:
             matches = _matches().filter(status=Match.Status.LOBBY)
         matches = matches.order_by("-updated_at")[:100]
-        return Response([_summary(m, request.user) for m in matches])
+        return Response([reading.match_summary(m, request.user) for m in matches])
 
     @extend_schema(request=MatchCreateSerializer, responses={201: MatchPayload, 400: Error})
     def post(self, request):
@@ -129,21 +129,6 @@ class MatchListView(APIView):
             return _error(exc)
         match = _matches().get(pk=match.pk)
         return Response(reading.match_payload(match, request.user), status=status.HTTP_201_CREATED)
-
-
-def _summary(match, user) -> dict:
-    return {
-        "id": match.pk,
-        "game": match.game,
-        "players": match.players,
-        "options": match.options,
-        "status": match.status,
-        "seats": reading.seat_list(match),
-        "version": match.version,
-        "to_act": match.to_act,
-        "your_turn": reading.is_my_turn(match, user),
-        "url": match.get_absolute_url(),
-    }
 
 
 class MatchDetailView(APIView):

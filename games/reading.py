@@ -45,9 +45,9 @@ def game_view(match: Match, seat: int | None) -> tuple[dict | None, list]:
     return view, legal
 
 
-def match_payload(match: Match, user) -> dict:
+def match_summary(match: Match, user) -> dict:
+    """What lists show of a match: no game state."""
     seat = viewer_seat(match, user)
-    view, legal = game_view(match, seat)
     return {
         "id": match.pk,
         "game": match.game,
@@ -61,12 +61,18 @@ def match_payload(match: Match, user) -> dict:
         "your_seat": seat,
         "version": match.version,
         "to_act": match.to_act,
+        "your_turn": seat is not None and match.status == Match.Status.ACTIVE and seat in match.to_act,
         "outcome": match.outcome,
         "url": match.get_absolute_url(),
         "created_at": match.created_at.isoformat(),
-        "view": view,
-        "legal_actions": legal,
     }
+
+
+def match_payload(match: Match, user) -> dict:
+    """The summary plus the caller's view and legal actions."""
+    payload = match_summary(match, user)
+    payload["view"], payload["legal_actions"] = game_view(match, payload["your_seat"])
+    return payload
 
 
 def log_entries(match: Match, user, since: int = 0) -> list[dict]:
