@@ -6,19 +6,9 @@ import random
 import pytest
 
 from games.models import Match
-from tests.factories import PASSWORD
+from tests.browser.people import sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def sign_up(page, name):
-    page.goto("/accounts/signup/")
-    page.fill("#id_username", name)
-    page.fill("#id_email", f"{name}@example.com")
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url("**/")
 
 
 def test_sign_up_create_against_the_bot_and_play_to_the_end(new_page):

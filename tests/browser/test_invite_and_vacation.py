@@ -3,17 +3,10 @@ vacation, and the other sees it."""
 
 import pytest
 
-from tests.factories import PASSWORD, make_user
+from tests.browser.people import log_in
+from tests.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def log_in(page, name):
-    page.goto("/accounts/login/")
-    page.fill("#id_username", name)
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url("**/")
 
 
 def play_one(page):
