@@ -53,9 +53,13 @@ class Game:
     def bots(self) -> list[str]:
         return []
 
+    def seat_bots(self) -> list[str]:
+        """Bots that may fill any seat (a mode's own AI, like the Challenger, is not one)."""
+        return self.bots()
+
     def default_bot(self) -> str | None:
         """The bot the lobby proposes for an empty multiplayer seat."""
-        bots = self.bots()
+        bots = self.seat_bots()
         return bots[0] if bots else None
 
     def hidden_from(self, state: State, seat: int | None) -> set[str]:

@@ -49,7 +49,7 @@ class NewMatchForm(forms.Form):
         self.fields["variants"].choices = [(v["id"], f'{v["name"]} — {v.get("description", "")}') for v in g.variants()]
         if not g.variants():
             del self.fields["variants"]
-        bot_choices = [(OPEN, _("Open seat for a person"))] + [(b, _("Bot: %(b)s") % {"b": b}) for b in g.bots()]
+        bot_choices = [(OPEN, _("Open seat for a person"))] + [(b, _("Bot: %(b)s") % {"b": b}) for b in g.seat_bots()]
         for seat in range(1, g.max_players):
             self.fields[f"seat_{seat}"] = forms.ChoiceField(
                 label=_("Seat %(n)s") % {"n": seat + 1}, choices=bot_choices, required=False

@@ -69,7 +69,7 @@ def create_match(
             raise ServiceError(_("Seat %(i)s does not exist or is the creator's.") % {"i": index})
         if bot not in game.bots():
             raise ServiceError(_("There is no bot called %(bot)r.") % {"bot": bot})
-        if bot in required.values() and required.get(index) != bot:
+        if required.get(index) != bot and bot not in game.seat_bots():
             raise ServiceError(_("The %(bot)s bot only plays the seat its mode reserves.") % {"bot": bot})
     if clock not in C.CLOCKS:
         raise ServiceError(_("Unknown time control %(c)r.") % {"c": clock})

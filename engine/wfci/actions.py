@@ -19,16 +19,35 @@ RESOURCES = cards.RESOURCES
 # -- the machine stock ---------------------------------------------------------------------
 
 def refill_stock(state: dict):
-    """Refill the stock to 4 at once; an empty machine deck is rebuilt from its discard."""
+    """Refill the stock to 4 at once; an empty machine deck is rebuilt from its discard.
+    New cards enter at the right end, so in solo the cards right of a taken one shift left."""
     decks = state["decks"]
     while len(decks["stock"]) < 4:
         if not decks["machine"]:
             if not decks["machine_discard"]:
-                return
+                break
             decks["machine"] = decks["machine_discard"]
             decks["machine_discard"] = []
             shuffle(state, decks["machine"])
         decks["stock"].append(decks["machine"].pop())
+    if ruleset(state).solo:
+        _solo_reshuffle(state)
+
+
+def _solo_reshuffle(state: dict):
+    """Solo (D-9): whenever every stock machine has speed 0, the stock is shuffled into the
+    machine deck and 4 new cards are dealt, until one can move (or no deck card could)."""
+    decks = state["decks"]
+    while decks["stock"] and all(cards.card(c)["speed"] == 0 for c in decks["stock"]):
+        if not any(cards.card(c)["speed"] > 0 for c in decks["machine"]):
+            return
+        decks["machine"].extend(decks["stock"])
+        decks["stock"] = []
+        shuffle(state, decks["machine"])
+        while len(decks["stock"]) < 4 and decks["machine"]:
+            decks["stock"].append(decks["machine"].pop())
+        note(state, "Every machine in the stock has speed 0: the stock is shuffled into the machine deck "
+                    "and 4 new cards are dealt")
 
 
 def shuffle(state: dict, items: list):

@@ -1,4 +1,5 @@
-"""Bots that can fill any seat: `random` (a uniform legal choice) and `skirmisher`."""
+"""Bots: `skirmisher` (the default fill-in) and `random` can fill any seat; `challenger` is the
+solo game's opponent and plays only seat 2 of a solo game (challenger.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from ..errors import IllegalAction
 from ..rng import Rng, seed_state
 from . import turn
 
-BOTS = ("skirmisher", "random")
+BOTS = ("skirmisher", "random", "challenger")
 
 
 def _rng(state: dict, seat: int) -> Rng:
@@ -23,6 +24,10 @@ def random_action(state: dict, seat: int) -> dict:
 def bot_action(state: dict, seat: int, bot: str) -> dict:
     if bot not in BOTS:
         raise IllegalAction(f"Unknown bot {bot!r}: choose one of {', '.join(BOTS)}.")
+    if bot == "challenger":
+        from .challenger import bot_action as challenger_action
+
+        return challenger_action(state, seat)
     if not turn.legal(state, seat):
         raise IllegalAction("This seat has nothing to decide now.")
     if bot == "random":

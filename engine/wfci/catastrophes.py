@@ -117,9 +117,18 @@ def aftermath(state: dict):
     from the drawer; the discard and the catastrophe are then shuffled into the deck."""
     if ruleset(state).catastrophe_aftermath != "discard_to_9_and_reshuffle":
         return
+    from .challenger import is_challenger
+
     seat = state["cat"]["seat"]
     for s in reversed(clockwise(state, seat)):
-        if len(state["seats"][s]["hand"]) > 9:
+        hand = state["seats"][s]["hand"]
+        if len(hand) > 9 and is_challenger(state, s):
+            # It has no choices: the bottom of its face-down pile (what it drew first) goes (D-S8).
+            n = len(hand) - 9
+            state["decks"]["scroll_discard"].extend(hand[:n])
+            del hand[:n]
+            note(state, f"The Challenger discards {n} scroll{'s' if n > 1 else ''} down to 9")
+        elif len(hand) > 9:
             state["stack"].append({"kind": "discard_scroll", "seat": s, "count": 0, "down_to": 9})
 
 

@@ -70,18 +70,27 @@ def target_apply(state: dict, frame: dict, action: dict):
         dice.spend(state, seat, "claw")
     else:
         turn_frame(state)["free"] = False
-    attacker, defender = state["units"][frame["unit"]], state["units"][action["unit"]]
+    start_fight(state, seat, frame["unit"], action["unit"])
+
+
+def start_fight(state: dict, seat: int, attacker_id: str, defender_id: str, boost: int = 0):
+    """The fight is on: the attacker's dice, then the card rounds. The Challenger spends no
+    dice in a fight (its Power bonus comes in as `boost`), so its fights go straight to cards."""
+    from .challenger import is_challenger
+
+    attacker, defender = state["units"][attacker_id], state["units"][defender_id]
     state["combat"] = {
         "attacker": attacker["id"], "defender": defender["id"],
         "att_seat": seat, "def_seat": defender["owner"],
         "ranged": distance(attacker["hex"], defender["hex"]) > 1,
-        "boost": 0, "stage": "dice", "turn": seat, "passes": 0,
+        "boost": boost, "stage": "dice", "turn": seat, "passes": 0,
         "down": {str(s): [] for s in range(state["players"])},
         "revealed": [], "next": 0, "draws": [],
     }
     state["stack"].append({"kind": "combat", "seat": seat})
-    note(state, f"{units.label(state, attacker)} attacks {units.label(state, defender)}")
-    if not _boost_faces(state, seat):
+    note(state, f"{units.label(state, attacker)} attacks {units.label(state, defender)}"
+                + (f" with +{boost} strength" if boost else ""))
+    if is_challenger(state, seat) or not _boost_faces(state, seat):
         _start_cards(state)
 
 
@@ -92,6 +101,13 @@ def _boost_faces(state: dict, seat: int) -> list[str]:
 
 
 def _start_cards(state: dict):
+    from .state import ruleset
+
+    if ruleset(state).solo:
+        from .challenger_fight import start_cards
+
+        start_cards(state)
+        return
     c = state["combat"]
     c["stage"], c["turn"], c["passes"] = "cards", c["att_seat"], 0
     _next_player(state)
@@ -152,6 +168,11 @@ def apply(state: dict, frame: dict, action: dict):
             c["passes"] = 0
         else:
             c["passes"] += 1
+        if c.get("solo"):  # against the Challenger you play all your scrolls in one turn
+            from .challenger_fight import after_human
+
+            after_human(state, kind)
+            return
         c["turn"] = (seat + 1) % state["players"]
         _next_player(state)
     elif kind == "side":
@@ -161,12 +182,14 @@ def apply(state: dict, frame: dict, action: dict):
 
 def _reveal(state: dict):
     """Face-down cards turn up, the defender's first, then clockwise."""
+    from . import challenger
+
     c = state["combat"]
     for seat in clockwise(state, c["def_seat"]):
         for cid in c["down"][str(seat)]:
             side = "attacker" if seat == c["att_seat"] else "defender" if seat == c["def_seat"] else None
-            if cards.card(cid)["type"] == "strategy":
-                side = "owner"
+            if cards.card(cid)["type"] == "strategy" and not (c.get("solo") and seat == challenger.SEAT):
+                side = "owner"  # the Challenger's strategies only help this fight, then go
             c["revealed"].append({"card": cid, "seat": seat, "side": side})
         c["down"][str(seat)] = []
     if c["revealed"]:
@@ -198,6 +221,10 @@ def resolve(state: dict):
         c["next"] += 1
         if scrolls.combat_effect(state, entry):
             return  # a choice frame was pushed; swap_apply calls resolve again
+    if c.get("solo"):
+        from .challenger_fight import note_reading
+
+        note_reading(state)
     strength, armor = strength_and_armor(state)
     attacker, defender = state["units"][c["attacker"]], state["units"][c["defender"]]
     c["strength"], c["armor"] = strength, armor
@@ -207,10 +234,11 @@ def resolve(state: dict):
             note(state, f"Strength {strength} against armor {armor}: the fight succeeds, "
                         f"{units.label(state, defender)} loses a shield")
         elif result == "leader":
-            placed = victory.humiliate(state, c["att_seat"], defender["owner"])
+            placed = victory.can_humiliate(state, c["att_seat"], defender["owner"])
             note(state, f"Strength {strength} against armor {armor}: the fight succeeds, "
                         f"{units.label(state, defender)} " + ("is humiliated" if placed else
                                                               "is beaten, but no humiliation tag can be placed"))
+            victory.humiliate(state, c["att_seat"], defender["owner"])
         else:
             note(state, f"Strength {strength} against armor {armor}: the fight succeeds, "
                         f"{units.label(state, defender)} is destroyed")
@@ -250,7 +278,7 @@ def _clean_up(state: dict):
     c = state["combat"]
     for entry in c["revealed"]:
         cid = entry["card"]
-        if cards.card(cid)["type"] == "strategy":
+        if cards.card(cid)["type"] == "strategy" and entry["side"] == "owner":
             scrolls.put_in_play(state, entry["seat"], cid)
         else:
             state["decks"]["scroll_discard"].append(cid)

@@ -10,6 +10,8 @@ from .state import colour, top
 
 PROMPTS = {
     "choose_leader": "choose a leader (the other goes back to the box)",
+    "solo_leader": "choose a leader",
+    "solo_base": "claim a base",
     "claim_base": "claim a base and the territory next to it",
     "build": "choose the pilots, then the hex for the new machine",
     "move": "move the stack, drop or pick up units, or stop",
@@ -41,6 +43,16 @@ def prompt(state: dict, seat: int | None) -> str:
         return "The game is over: " + state["result"]["reason"] + "."
     frame = top(state)
     who = colour(frame["seat"])
+    if frame["kind"] in ("solo_leader", "solo_base"):
+        whose = "your" if frame["for"] == frame["seat"] else "the Challenger's"
+        what = {"solo_leader": f"choose {whose} leader", "solo_base": f"choose {whose} base"}[frame["kind"]]
+        return ("You must " if seat == frame["seat"] else f"Waiting for {who} to ") + what + "."
+    from .challenger import is_challenger
+
+    if is_challenger(state, frame["seat"]):
+        from .challenger_words import next_words
+
+        return "The Challenger plays: " + next_words(state) + "."
     if frame["kind"] == "turn":
         what = STEPS[frame["step"]]
     elif frame["kind"] == "combat":
@@ -72,6 +84,16 @@ def describe_action(state: dict, seat: int, action: dict) -> str:
     who = colour(seat)
     kind = action.get("type")
     frame = top(state)
+    if kind == "challenger":
+        from .challenger_words import describe
+
+        return describe(state, action)
+    if kind == "challenger_leader":
+        return f"{who} chooses {cards.card(action['card'])['name']} to lead the Challenger"
+    if kind == "challenger_base":
+        return f"{who} gives the Challenger the base at {action['hex']}"
+    if kind == "choose_leader" and frame and frame["kind"] == "solo_leader":
+        return f"{who} chooses {cards.card(action['card'])['name']} as their leader"
     if kind == "play_scroll":
         if frame and frame["kind"] == "combat":
             return f"{who} plays a scroll face down"

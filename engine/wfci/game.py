@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from ..protocol import Game
-from . import bots, describe, options, setup, state, turn, view
+from . import bots, cards, describe, options, setup, state, turn, view
 
 
 class WfciGame(Game):
@@ -48,8 +48,26 @@ class WfciGame(Game):
     def bots(self) -> list[str]:
         return list(bots.BOTS)
 
+    def seat_bots(self) -> list[str]:
+        return [b for b in self.bots() if b != "challenger"]
+
     def bot_action(self, st: dict, seat: int, bot: str) -> dict:
         return bots.bot_action(st, seat, bot)
+
+    def solo_modes(self) -> list[dict]:
+        return [{"id": m["id"], "name": m["name"], "players": 2, "options": {"mode": m["id"]}}
+                for m in options.modes() if m["id"] != "multi"]
+
+    def required_bots(self, players: int, opts: dict) -> dict:
+        """A solo game reserves seat 2 for the Challenger."""
+        from .challenger import SEAT
+
+        return {SEAT: "challenger"} if (opts or {}).get("mode") in ("solo", "solo_hard") else {}
+
+    def record_label(self, st: dict, seat: int) -> str | None:
+        """The leader that seat played: the solo record groups wins by leader."""
+        leader = st["seats"][seat]["leader"] if 0 <= seat < len(st["seats"]) else None
+        return cards.card(leader)["name"] if leader else None
 
     def hidden_from(self, st: dict, seat: int | None) -> set[str]:
         return view.hidden_from(st, seat)

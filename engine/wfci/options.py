@@ -100,6 +100,9 @@ def _check_data() -> None:
 
 _check_data()
 
+# Modes played against the Challenger; rules code asks this on hot paths (cheaper than a ruleset).
+SOLO_MODES = frozenset(m for m, d in _DATA["modes"].items() if d["set"].get("solo"))
+
 
 def _ordered(variants) -> list[str]:
     return [v for v in _DATA["variants"] if v in variants]

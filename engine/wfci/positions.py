@@ -140,3 +140,62 @@ def actions_step(state: dict, seat: int | None = None) -> dict:
 def legal_types(state: dict) -> set[str]:
     frame = state["stack"][-1]
     return {a["type"] for a in turn.legal(state, frame["seat"])}
+
+
+# -- solo positions (the Challenger, rules section 10) -------------------------------------------
+
+def solo(seed: int = 0, mode: str = "solo", you: str = "dusty", it: str = "gizzard", options: dict | None = None,
+         base: int = 0) -> dict:
+    """A solo game past its setup choices: you lead `you`, the Challenger `it`, you hold the
+    base offered `base`-th (0: the first); the Challenger is about to make its opening build."""
+    state = turn.setup.new_game(seed, 2, {"mode": mode, **(options or {})})
+    while state["stack"][-1]["kind"] in ("solo_leader", "solo_base"):
+        frame = state["stack"][-1]
+        legal = turn.legal(state, frame["seat"])
+        if frame["kind"] == "solo_leader":
+            key = you if frame["for"] == 0 else it
+            legal = [a for a in legal if cards.card(a["card"])["key"] == key]
+        elif frame["for"] == 0:
+            legal = legal[base:] + legal[:base]
+        state = turn.apply_action(state, frame["seat"], legal[0])
+    return state
+
+
+def challenger_machine(state: dict, key: str, hx: str) -> str:
+    """A machine of the Challenger's (no pilots), last in its activation order."""
+    from .challenger import SEAT
+
+    cid = next(c for c in cards.by_key("machine", key)
+               if c in state["decks"]["machine"] or c in state["decks"]["stock"] or c in state["decks"]["machine_discard"])
+    in_stock = cid in state["decks"]["stock"]
+    _take_card(state, cid)
+    if in_stock:
+        from .actions import refill_stock
+
+        refill_stock(state)
+    uid = new_unit_id(state)
+    state["units"][uid] = {"id": uid, "owner": SEAT, "kind": "machine", "card": cid, "hex": hx,
+                           "shields": 0, "dice": [], "pilots": []}
+    state["supply"]["minis"][cards.card(cid)["class"]] -= 1
+    return uid
+
+
+def stock(state: dict, keys: list[str]):
+    """Put these machines in the stock, left to right (the old stock goes back to the deck)."""
+    decks = state["decks"]
+    decks["machine"].extend(decks["stock"])
+    decks["stock"] = []
+    for key in keys:
+        cid = next(c for c in cards.by_key("machine", key) if c in decks["machine"] or c in decks["machine_discard"])
+        _take_card(state, cid)
+        decks["stock"].append(cid)
+
+
+def challenger_turn(state: dict, stage: str = "free") -> dict:
+    """Make it the Challenger's turn, at `stage` (free, rows, command, build, ...)."""
+    from .challenger import SEAT
+    from .challenger_turn import start
+
+    state["stack"] = [start(turn.new_turn_frame(SEAT))]
+    state["stack"][0]["stage"] = stage
+    return state

@@ -10,6 +10,7 @@ help the side they were played for; their fighter is "ours".
 from __future__ import annotations
 
 from . import cards, units
+from .options import SOLO_MODES
 from .state import colour, neighbours, note, ruleset, turn_frame
 
 # -- scrolls in and out of hands -----------------------------------------------------------
@@ -38,7 +39,7 @@ def draw(state: dict, seat: int, n: int = 1) -> int:
             break
         cid = state["decks"]["scroll"].pop()
         got += 1
-        if cards.card(cid)["type"] == "catastrophe":
+        if cards.card(cid)["type"] == "catastrophe" and not _is_challenger(state, seat):
             state["cats"].append({"card": cid, "seat": seat})
             note(state, f"{colour(seat)} draws a catastrophe: {cards.card(cid)['name']}!")
         else:
@@ -50,6 +51,23 @@ def draw(state: dict, seat: int, n: int = 1) -> int:
 
         everyone_loses(state, "Only catastrophes are left in the scroll deck: everyone loses")
     return got
+
+
+def _is_challenger(state: dict, seat: int) -> bool:
+    """The solo Challenger: a catastrophe it draws goes face down into its pile and does
+    nothing; it has no resources; it never uses its leader's ability (rules section 10)."""
+    if state["options"]["mode"] not in SOLO_MODES:
+        return False
+    from .challenger import is_challenger
+
+    return is_challenger(state, seat)
+
+
+def leader_abilities(state: dict, seat: int) -> list[dict]:
+    leader = state["seats"][seat]["leader"]
+    if leader is None or _is_challenger(state, seat):
+        return []
+    return cards.card(leader)["abilities"]
 
 
 def strategy_limit(state: dict, seat: int) -> int:
@@ -68,10 +86,7 @@ def put_in_play(state: dict, seat: int, cid: str, replace: str | None = None):
 
 
 def leader_value(state: dict, seat: int, word: str) -> int:
-    leader = state["seats"][seat]["leader"]
-    if leader is None:
-        return 0
-    return sum(ab.get(word, 0) for ab in cards.card(leader)["abilities"])
+    return sum(ab.get(word, 0) for ab in leader_abilities(state, seat))
 
 
 # -- combat bonuses ------------------------------------------------------------------------
@@ -104,10 +119,7 @@ def _bonus(state: dict, ab: dict, role: str, ours: dict, theirs: dict | None) ->
 
 def owner_effects(state: dict, seat: int) -> list[dict]:
     """Leader abilities and strategies in play (and strategies revealed in this fight)."""
-    out = []
-    leader = state["seats"][seat]["leader"]
-    if leader:
-        out.extend(cards.card(leader)["abilities"])
+    out = list(leader_abilities(state, seat))
     strategies = list(state["seats"][seat]["strategies"])
     if state.get("combat"):
         strategies += [e["card"] for e in state["combat"]["revealed"] if e["seat"] == seat and e["side"] == "owner"]
@@ -150,14 +162,19 @@ def _card_value(state: dict, effect: dict, role: str, ours: dict, theirs: dict) 
 
 def card_bonuses(state: dict, attacker: dict, defender: dict) -> tuple[int, int]:
     """Strength and armor from the magic cards of the fight, after Feather Dispel cancels."""
+    from .challenger_fight import is_its_card, reading
+
     c = state["combat"]
     fighters = {"attacker": (attacker, defender, "attacking"), "defender": (defender, attacker, "defending")}
-    entries = [e for e in c["revealed"] if e["side"] in fighters and cards.card(e["card"])["type"] == "magic"]
-    values = [_card_value(state, cards.card(e["card"])["effect"], fighters[e["side"]][2],
-                          fighters[e["side"]][0], fighters[e["side"]][1]) for e in entries]
+    entries = [e for e in c["revealed"] if e["side"] in fighters
+               and (cards.card(e["card"])["type"] == "magic" or is_its_card(state, e))]
+    theirs = [is_its_card(state, e) for e in entries]  # the Challenger reads its cards its own way
+    values = [reading(e["card"]) if its else
+              _card_value(state, cards.card(e["card"])["effect"], fighters[e["side"]][2],
+                          fighters[e["side"]][0], fighters[e["side"]][1]) for e, its in zip(entries, theirs)]
     cancelled = set()
     for i, e in enumerate(entries):
-        if cards.card(e["card"])["effect"].get("negate"):
+        if not theirs[i] and cards.card(e["card"])["effect"].get("negate"):
             others = [j for j, f in enumerate(entries) if f["side"] != e["side"] and j not in cancelled and values[j] > 0]
             if others:
                 cancelled.add(max(others, key=lambda j: (values[j], -j)))
@@ -168,8 +185,14 @@ def card_bonuses(state: dict, attacker: dict, defender: dict) -> tuple[int, int]
 
 def combat_effect(state: dict, entry: dict) -> bool:
     """The non-bonus effects of a revealed magic card; True when it waits for a choice."""
+    from .challenger_fight import draws, is_its_card
+
     c = state["combat"]
     card = cards.card(entry["card"])
+    if is_its_card(state, entry):  # its cards do nothing but draw it scrolls
+        if draws(entry["card"]):
+            c["draws"].append([entry["seat"], draws(entry["card"])])
+        return False
     if card["type"] != "magic" or entry["side"] not in ("attacker", "defender"):
         return False
     effect = card["effect"]
@@ -195,6 +218,8 @@ def gain(state: dict, seat: int, what: dict):
     """Resources from the supply, never past the cap (no discard choice in the middle of a fight)."""
     cap = ruleset(state).resource_cap
     res = state["seats"][seat]["res"]
+    if _is_challenger(state, seat):
+        return
     for r, n in what.items():
         for _ in range(n):
             if state["supply"][r] <= 0 or (cap is not None and sum(res.values()) >= cap):

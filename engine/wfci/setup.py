@@ -10,21 +10,26 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from ..rng import Rng, seed_state
-from . import cards, dice, island as islands, units
+from . import cards, challenger_setup, dice, island as islands, units
 from .options import make_ruleset
 from .state import FORMAT, colour, note
 
 # Rules the engine does not play yet refuse the game rather than play it wrong.
 NOT_YET = {
     "preset": {"classic": "The classic (1st edition) rules are not available yet: choose standard or expert."},
-    "mode": {"solo": "The solo game against the Challenger is not available yet.",
-             "solo_hard": "The solo game against the Challenger is not available yet."},
+    "mode": {},
     "island": {"build": "Building the island by hand is not available yet: choose the starter or a random island."},
     "variants": {v: f"The {v} variant is not available yet." for v in ("teams", "flag", "cockfight")},
 }
 
 
+CLASSIC_SOLO = ("The classic solo game (the Challenger with its chickens) needs the classic rules, which are "
+                "not available yet: play solo with the standard or expert rules.")
+
+
 def check_supported(rs) -> None:
+    if rs.solo and rs.preset == "classic":
+        raise IllegalAction(CLASSIC_SOLO)
     for key in ("preset", "mode", "island"):
         why = NOT_YET[key].get(getattr(rs, key))
         if why:
@@ -48,7 +53,7 @@ def new_game(seed: int, players: int, options: dict | None) -> dict:
     machines = rng.shuffle(cards.deck_ids("machine"))
     scrolls = rng.shuffle([c for c in cards.deck_ids("scroll")
                            if not set(cards.card(c)["tags"]) & set(rs.removed_scroll_tags)])
-    first = rng.below(players)
+    first = challenger_setup.FIRST if rs.solo else rng.below(players)
     seats = []
     for s in range(players):
         seats.append({
@@ -93,6 +98,8 @@ def new_game(seed: int, players: int, options: dict | None) -> dict:
     refill_stock(state)
     for s in range(players):
         dice.roll_ids(state, s, [f"die-{s}-{i}" for i in range(1, dice.DICE_PER_COLOUR + 1)])
+    if rs.solo:
+        return challenger_setup.prepare(state)
     state["stack"].append(new_turn_frame(first))
     for s in reversed([(first - 1 - i) % players for i in range(players)]):
         state["stack"].append({"kind": "claim_base", "seat": s})
@@ -127,24 +134,30 @@ def claim_legal(state: dict, frame: dict) -> list[dict]:
 
 
 def claim_apply(state: dict, frame: dict, action: dict):
+    claim(state, frame["seat"], action["hex"])
+    state["stack"].pop()
+    note(state, f"{colour(frame['seat'])} claims the base at {action['hex']}")
+
+
+def claim(state: dict, seat: int, key: str, chickens: bool = True):
+    """The seat takes the base at `key` with its territory; its 6 chickens (the solo
+    Challenger has none in play) and its leader stand on the base."""
     from . import scrolls
     from .state import island, pt, ruleset
 
-    seat = frame["seat"]
     isl = island(state)
-    base_tile = isl.tile_id(pt(action["hex"]))
+    base_tile = isl.tile_id(pt(key))
     state["island"] = isl.claim(base_tile, seat).to_json()
     s = state["seats"][seat]
-    s["base"] = action["hex"]
-    for hen in s["reserve"]:
-        state["units"][hen] = {"id": hen, "owner": seat, "kind": "chicken", "card": None, "hex": action["hex"],
-                               "shields": 0, "dice": [], "pilots": []}
-    s["reserve"] = []
-    leader = {"id": f"lead-{seat}", "owner": seat, "kind": "leader", "card": s["leader"], "hex": action["hex"],
+    s["base"] = key
+    if chickens:
+        for hen in s["reserve"]:
+            state["units"][hen] = {"id": hen, "owner": seat, "kind": "chicken", "card": None, "hex": key,
+                                   "shields": 0, "dice": [], "pilots": []}
+        s["reserve"] = []
+    leader = {"id": f"lead-{seat}", "owner": seat, "kind": "leader", "card": s["leader"], "hex": key,
               "shields": 0, "dice": [], "pilots": []}
     state["units"][leader["id"]] = leader
     shields = ruleset(state).leader_shields_at_setup
     for _ in range(shields + scrolls.leader_value(state, seat, "setup_shields")):
         units.give_shield(state, leader)
-    state["stack"].pop()
-    note(state, f"{colour(seat)} claims the base at {action['hex']}")

@@ -12,8 +12,8 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from ..errors import IllegalAction
-from . import (actions, cards, catastrophes, combat, dice, hand, movement, scrolls, setup, stars,
-               victory)
+from . import (actions, cards, catastrophes, challenger, challenger_setup, challenger_turn, combat, dice, hand,
+               movement, scrolls, setup, stars, victory)
 from .state import colour, copy_state, note, ruleset, top
 
 
@@ -135,6 +135,8 @@ def end_turn(state: dict):
     if nxt == state["first"]:
         state["round"] += 1
     state["stack"] = [new_turn_frame(nxt)]
+    if challenger.is_challenger(state, nxt):
+        challenger_turn.start(state["stack"][0])
     victory.turn_limit(state)
     if state["result"] is None:
         note(state, f"{colour(nxt)}'s turn")
@@ -158,6 +160,8 @@ FRAMES = {
     "turn": (turn_legal, turn_apply),
     "choose_leader": (setup.leader_legal, setup.leader_apply),
     "claim_base": (setup.claim_legal, setup.claim_apply),
+    "solo_leader": (challenger_setup.leader_legal, challenger_setup.leader_apply),
+    "solo_base": (challenger_setup.base_legal, challenger_setup.base_apply),
     "build": (actions.build_legal, actions.build_apply),
     "move": (movement.legal, movement.apply),
     "retrieve": (actions.retrieve_legal, actions.retrieve_apply),
@@ -189,11 +193,19 @@ def to_act(state: dict) -> list[int]:
     return [top(state)["seat"]]
 
 
+def handlers(state: dict, frame: dict):
+    """(legal, apply) for the frame on top: wherever the solo Challenger's seat decides, its
+    rules give the one action (challenger.py)."""
+    if challenger.is_challenger(state, frame["seat"]):
+        return challenger.legal, challenger.apply
+    return FRAMES[frame["kind"]]
+
+
 def legal(state: dict, seat: int) -> list[dict]:
     if state["result"] is not None or not state["stack"] or top(state)["seat"] != seat:
         return []
     frame = top(state)
-    return FRAMES[frame["kind"]][0](state, frame)
+    return handlers(state, frame)[0](state, frame)
 
 
 def apply_action(state: dict, seat: int, action) -> dict:
@@ -204,13 +216,14 @@ def apply_action(state: dict, seat: int, action) -> dict:
     frame = top(state)
     if seat != frame["seat"]:
         raise IllegalAction(f"It is not your turn: {colour(frame['seat'])} must decide now.")
-    if action not in FRAMES[frame["kind"]][0](state, frame):
+    legal_now, _apply = handlers(state, frame)
+    if action not in legal_now(state, frame):
         raise IllegalAction(f"That is not a legal choice now ({action.get('type')}).")
     new = copy_state(state)
     new["events"] = []
     new["steps"] += 1
     frame = top(new)
-    FRAMES[frame["kind"]][1](new, frame, action)
+    handlers(new, frame)[1](new, frame, action)
     settle(new)
     return new
 

@@ -164,6 +164,10 @@ def apply_lava(state: dict) -> list[str]:
             destroy(state, unit)
             continue
         refuges = leader_refuges(state, unit)
+        if len(refuges) > 1 and _challenger(state, unit["owner"]):
+            from .challenger import pick_hex
+
+            refuges = [pick_hex(state, unit["hex"], refuges)]  # it has no choices: the priority hex
         if len(refuges) == 1:
             unit["hex"] = refuges[0]
         elif refuges:
@@ -173,3 +177,9 @@ def apply_lava(state: dict) -> list[str]:
             unit["hex"] = state["seats"][unit["owner"]]["base"]
         notes.append(f"{label(state, unit)} escapes the lava")
     return notes
+
+
+def _challenger(state: dict, seat: int) -> bool:
+    from .challenger import is_challenger  # (imported here: challenger.py builds on units.py)
+
+    return is_challenger(state, seat)

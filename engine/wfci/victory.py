@@ -43,6 +43,15 @@ def remove_tag(state: dict, seat: int, opponent: int):
 
 def winner(state: dict) -> int | None:
     n = state["players"]
+    rs = ruleset(state)
+    if rs.solo:  # you need solo_tags_to_win tags on the Challenger; one tag on you loses
+        from .challenger import HUMAN, SEAT
+
+        if state["seats"][SEAT]["tags"].count(HUMAN) >= rs.solo_tags_to_win:
+            return HUMAN
+        if state["seats"][HUMAN]["tags"].count(SEAT) >= 1:
+            return SEAT
+        return None
     for seat in range(n):
         on = [state["seats"][o]["tags"].count(seat) for o in range(n) if o != seat]
         if n == 2:
@@ -58,9 +67,14 @@ def check(state: dict):
         return
     seat = winner(state)
     if seat is not None:
+        reason = f"{colour(seat)} humiliated enough opponents"
+        if ruleset(state).solo:
+            from .challenger import SEAT
+
+            reason = "the Challenger humiliated you" if seat == SEAT else "you humiliated the Challenger"
         state["result"] = {"winners": [seat], "losers": [s for s in range(state["players"]) if s != seat],
-                           "reason": f"{colour(seat)} humiliated enough opponents"}
-        note(state, f"{colour(seat)} wins!")
+                           "reason": reason}
+        note(state, ("The Challenger" if reason.startswith("the Challenger") else colour(seat)) + " wins!")
 
 
 def placed(state: dict, seat: int) -> int:
@@ -70,6 +84,13 @@ def placed(state: dict, seat: int) -> int:
 def turn_limit(state: dict):
     """D-W3: stop a game that has run MAX_ROUNDS rounds."""
     if state["result"] is not None or state["round"] <= MAX_ROUNDS:
+        return
+    if ruleset(state).solo:  # D-S10: you had MAX_ROUNDS rounds to win; the island outlasted you
+        from .challenger import HUMAN, SEAT
+
+        state["result"] = {"winners": [SEAT], "losers": [HUMAN],
+                           "reason": f"turn limit: the Challenger held out for {MAX_ROUNDS} rounds"}
+        note(state, "The turn limit is reached: " + state["result"]["reason"])
         return
     scores = [placed(state, s) for s in range(state["players"])]
     best = max(scores)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import cards, units
 from .describe import prompt
-from .state import colour, top
+from .state import colour, ruleset, top
 
 
 def hidden_from(state: dict, seat: int | None) -> set[str]:
@@ -101,6 +101,10 @@ def view(state: dict, seat: int | None) -> dict:
         "outcome": state["result"],
         "you": None,
     }
+    if ruleset(state).solo:
+        from .challenger_words import view_block
+
+        out["challenger"] = view_block(state)
     if seat is not None:
         s = state["seats"][seat]
         out["you"] = {"seat": seat, "colour": s["colour"], "hand": [cards.card_dict(c) for c in s["hand"]],
@@ -113,7 +117,7 @@ def phase(state: dict) -> str:
     if state["result"] is not None:
         return "over"
     frame = top(state)
-    if frame["kind"] in ("choose_leader", "claim_base"):
+    if frame["kind"] in ("choose_leader", "claim_base", "solo_leader", "solo_base"):
         return "setup"
     if frame["kind"] == "turn":
         return frame["step"]

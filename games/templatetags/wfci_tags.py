@@ -28,13 +28,14 @@ register = template.Library()
 SIZE = 40  # hex centre-to-corner, in SVG units
 SQ3 = math.sqrt(3)
 DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))  # E, SE, SW, W, NW, NE
-MIN_PX_PER_COLUMN = 44
-DICE_PER_COLOUR = 5  # rules section 2: five dice per colour  # below this a hex is too small to read: the board scrolls sideways
+MIN_PX_PER_COLUMN = 44  # below this a hex is too small to read: the island scrolls sideways instead
+DICE_PER_COLOUR = 5  # rules section 2: five dice per colour
+CHALLENGER_SEAT = 1  # DESIGN.md: in a solo game seat 1 is the Challenger
 
-HEX_TYPES = ("claim_base", "build_at", "move_to", "flip", "erupt", "lava_trap", "refuge")
+HEX_TYPES = ("claim_base", "challenger_base", "build_at", "move_to", "flip", "erupt", "lava_trap", "refuge")
 UNIT_TYPES = ("target", "new_defender", "hit", "destroy", "shield", "pick_pilot", "drop", "pick_up",
               "attack", "plus_one", "activate")
-CARD_TYPES = ("choose_leader", "build", "play_scroll", "discard_scroll", "activate", "side")
+CARD_TYPES = ("choose_leader", "challenger_leader", "build", "play_scroll", "discard_scroll", "activate", "side")
 
 
 # -- geometry ------------------------------------------------------------------------------
@@ -67,7 +68,7 @@ def hex_points(cx: float = 0, cy: float = 0, size: float = SIZE) -> str:
 
 def _num(x: float) -> str:
     s = f"{x:.1f}"
-    s = s[:-2] if s.endswith(".0") else s
+    s = s.removesuffix(".0")
     return "0" if s == "-0" else s
 
 
@@ -302,7 +303,8 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
             return _("Move this stack (%(pay)s)") % {"pay": _pay(action.get("pay"))}
         return _("Move the stack at %(hex)s (%(pay)s)") % {"hex": action.get("hex"), "pay": _pay(action.get("pay"))}
     hex_words = {
-        "claim_base": _("Claim this base"), "build_at": _("Build here"), "move_to": _("Move here"),
+        "claim_base": _("Claim this base"), "challenger_base": _("Give this base to the Challenger"),
+        "build_at": _("Build here"), "move_to": _("Move here"),
         "flip": _("Flood this lava"), "erupt": _("The volcano erupts here"),
         "lava_trap": _("Turn this tile to lava"), "refuge": _("Escape here"),
     }
@@ -329,6 +331,8 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
         return _("Use its star ability") if where in ("unit", "card") else _("Use a star ability")
     if kind == "choose_leader":
         return _("Lead with this one")
+    if kind == "challenger_leader":
+        return _("The Challenger leads with this one")
     if kind == "build":
         return _("Build it")
     if kind == "play_scroll":
@@ -431,7 +435,7 @@ def wfci_board(view, legal=None, seat=None, players=None) -> dict:
         elif kind in UNIT_TYPES and a.get("unit") in units_by_id:
             unit_actions.setdefault(a["unit"], []).append(_entry(a, view, "unit"))
         elif kind in CARD_TYPES and "card" in a and (
-            (kind == "choose_leader" and a["card"] in option_ids)
+            (kind in ("choose_leader", "challenger_leader") and a["card"] in option_ids)
             or (kind == "build" and a["card"] in stock_ids)
             or (kind in ("play_scroll", "discard_scroll") and a["card"] in hand_ids)
             or (kind == "activate" and a["card"] in my_strategy_ids)
@@ -578,6 +582,7 @@ def wfci_board(view, legal=None, seat=None, players=None) -> dict:
     if me is not None:
         order = order[me:] + order[:me]
     selected = set(turn.get("selected") or [])
+    solo = (view.get("options") or {}).get("mode") in ("solo", "solo_hard") or isinstance(view.get("challenger"), dict)
     seat_models = []
     for i in order:
         s = seats[i]
@@ -592,6 +597,7 @@ def wfci_board(view, legal=None, seat=None, players=None) -> dict:
         leader = s.get("leader")
         seat_models.append({
             "seat": i, "mine": mine, "name": _seat_name(players, i), "colour": colour_name(i),
+            "challenger": solo and i == CHALLENGER_SEAT,
             "letter": colour_letter(i), "current": view.get("current") == i,
             "to_act": i in (view.get("to_act") or []), "dice": dice, "spent": s.get("spent", 0),
             "spent_list": list(range(s.get("spent", 0))),
@@ -613,12 +619,17 @@ def wfci_board(view, legal=None, seat=None, players=None) -> dict:
         att, dfd = units_by_id.get(combat.get("attacker")), units_by_id.get(combat.get("defender"))
         stage = combat.get("stage")
         turn_seat = combat.get("turn")
+        solo_text = {"deck": _("The Challenger plays the top card of the scroll deck face down."),
+                     "human": _("%(who)s plays scrolls face down, one at a time, then passes.") % {"who": colour_name(turn_seat)},
+                     "hand": _("The Challenger plays half of its face-down pile.")}.get(combat.get("solo"))
         stage_text = {
             "dice": _("%(who)s may add +2 and +3 dice to the attack.") % {"who": colour_name(combat.get("attacker_seat"))},
             "cards": _("Card round: %(who)s plays a scroll face down or passes.") % {"who": colour_name(turn_seat)},
             "sides": _("The scrolls are revealed: each player outside the fight says which side their card helps."),
             "resolve": _("The fight is being resolved."),
         }.get(stage, "")
+        if stage == "cards" and solo_text:
+            stage_text = solo_text
         facedown = []
         for key, n in sorted((combat.get("facedown") or {}).items(), key=lambda kv: int(kv[0])):
             facedown.append({"seat": int(key), "colour": colour_name(int(key)), "n": n,
@@ -652,7 +663,7 @@ def wfci_board(view, legal=None, seat=None, players=None) -> dict:
         status.append(_("Turn: %(name)s, %(colour)s") % {"name": _seat_name(players, cur), "colour": colour_name(cur)})
         step = turn.get("step")
         status.append({"roll": _("rolling"), "reroll": _("rerolling"), "actions": _("taking actions"),
-                       "draw": _("drawing scrolls")}.get(step, step or ""))
+                       "draw": _("drawing scrolls"), "challenger": _("the Challenger acts")}.get(step, step or ""))
         if step == "actions":
             status.append(_("free action available") if turn.get("free") else _("free action used"))
         if turn.get("extra_moves"):
@@ -707,18 +718,17 @@ def _pending_text(pending: dict, view: dict, units_by_id: dict) -> str:
 
 
 def challenger(view: dict, units_by_id: dict | None = None) -> dict | None:
-    """The solo Challenger's dice rows and activation order, when the view carries them.
-
-    Accepted shapes: view["challenger"] = {"rows": {"power": [faces], "command": [...], "build": [...],
-    "reinforcement": [...]} (or a list of {"name", "dice"}), "activation": [unit ids, card dicts
-    or names]}. Dice may be face strings, die dicts with "face", or a count.
-    """
+    """The solo Challenger's card (rules section 10) when the view carries it: its four dice
+    rows, which pair fires this turn, its activation order, its face-down pile and what it
+    does next. Rows are {"power": [faces], ...} (or a list of {"name", "dice"}); a die is a
+    face, a die dict with "face", or the rows hold a count."""
     ch = view.get("challenger")
     if not isinstance(ch, dict):
         return None
     units_by_id = units_by_id or {}
     names = {"power": _("Power (+3)"), "command": _("Command (+1, +2, Claw)"), "build": _("Build (Chicken)"),
              "reinforcement": _("Reinforcement (Star)")}
+    pairs = {"top": _("the top rows fire: Power and Command"), "bottom": _("the bottom rows fire: Build and Reinforcement")}
     rows_in = ch.get("rows") or {}
     if isinstance(rows_in, dict):
         rows_in = [{"name": k, "dice": rows_in[k]} for k in ("power", "command", "build", "reinforcement") if k in rows_in] + \
@@ -728,23 +738,23 @@ def challenger(view: dict, units_by_id: dict | None = None) -> dict | None:
         if not isinstance(row, dict):
             continue
         dice = row.get("dice")
-        if isinstance(dice, int):
-            faces = [None] * dice
-        else:
-            faces = [d.get("face") if isinstance(d, dict) else d for d in dice or []]
-        rows.append({"name": names.get(row.get("name"), str(row.get("name", ""))),
-                     "dice": [_die_icon(f) if f else None for f in faces], "count": len(faces)})
+        faces = [None] * dice if isinstance(dice, int) else [d.get("face") if isinstance(d, dict) else d for d in dice or []]
+        rows.append({"id": row.get("name"), "name": names.get(row.get("name"), str(row.get("name", ""))),
+                     "dice": [_die_icon(f) if f else None for f in faces], "count": len(faces),
+                     "pair": "top" if row.get("name") in ("power", "command") else "bottom"})
     order = []
-    for a in ch.get("activation") or []:
+    for a in ch.get("activation_order") or ch.get("activation") or []:
         if isinstance(a, dict):
-            order.append(a.get("name") or unit_name(a, view))
-        elif a in units_by_id:
-            order.append(unit_name(units_by_id[a], view))
+            label = a.get("name") or unit_name(units_by_id.get(a.get("unit")) or a, view)
+            order.append({"name": label, "activated": a.get("activated") or 0})
         else:
-            order.append(str(a))
+            order.append({"name": unit_name(units_by_id[a], view) if a in units_by_id else str(a), "activated": 0})
     if not rows and not order:
         return None
-    return {"rows": rows, "activation": order}
+    pair = ch.get("pair")
+    return {"rows": rows, "activation": order, "pair": pair, "pair_text": pairs.get(pair, ""),
+            "power": ch.get("power") or 0, "hand_count": ch.get("hand_count"), "spent": ch.get("spent") or 0,
+            "spent_list": list(range(ch.get("spent") or 0)), "next": ch.get("next") or ""}
 
 
 @register.filter

@@ -178,3 +178,11 @@ def test_create_with_a_time_control_and_see_the_clocks(alice, bob):
     assert acting[0]["deadline"] and acting[0]["time_left_seconds"] > 2 * 86400
     bad = api(alice).post("/api/matches/", {"game": "chickenrun", "players": 2, "clock": "9d"}, format="json")
     assert bad.status_code == 400 and "clock" in bad.json()["detail"]
+
+
+def test_a_modes_own_ai_cannot_fill_an_ordinary_seat(alice):
+    bad = api(alice).post("/api/matches/", {"game": "wfci", "players": 2, "bots": {"1": "challenger"}}, format="json")
+    assert bad.status_code == 400
+    solo = api(alice).post("/api/matches/", {"game": "wfci", "players": 2, "options": {"mode": "solo"}}, format="json")
+    assert solo.status_code == 201
+    assert [s["bot"] for s in solo.json()["seats"]] == [None, "challenger"]

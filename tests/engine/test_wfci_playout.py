@@ -77,7 +77,7 @@ def test_views_of_a_spectator_show_no_hand():
     ({"preset": "nope"}, "preset"),
     ({"colour": "red"}, "Unknown option"),
     ({"preset": "classic"}, "not available yet"),
-    ({"mode": "solo"}, "not available yet"),
+    ({"preset": "classic", "mode": "solo"}, "classic solo"),
     ({"variants": ["teams"]}, "not available yet"),
 ])
 def test_setup_refuses_bad_or_unplayable_options(options, message):
@@ -95,7 +95,7 @@ def test_setup_refuses_bad_player_counts():
 def test_registry_and_protocol_basics():
     assert GAME.slug == "wfci" and GAME.name == "War for Chicken Island"
     assert (GAME.min_players, GAME.max_players) == (2, 4)
-    assert GAME.bots() == ["skirmisher", "random"]
+    assert GAME.bots() == ["skirmisher", "random", "challenger"]
     assert GAME.presets() and GAME.variants()
 
 

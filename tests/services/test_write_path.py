@@ -170,3 +170,44 @@ def test_undo_takes_back_own_steps_until_an_irreversible_one():
     other = bob if mover == alice else alice
     with pytest.raises(services.ServiceError):
         services.submit_action(match.pk, other, {"type": "site.undo"}, v + 3)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.services
+def test_a_solo_move_leads_to_exactly_one_challenger_turn_on_the_real_worker(celery_worker):
+    from games import tasks
+
+    alice = make_user("alice")
+    match = services.create_match(alice, "wfci", 2, options={"mode": "solo"})
+    game = engine.get_game("wfci")
+    deadline = time.time() + 60
+
+    def wait_for_person():
+        while time.time() < deadline:
+            match.refresh_from_db()
+            if match.to_act == [0] or match.status != Match.Status.ACTIVE:
+                return
+            time.sleep(0.1)
+
+    wait_for_person()
+    before = match.version
+    while match.to_act == [0] and match.status == Match.Status.ACTIVE:
+        # set-up choices, then the person's first turn, until the Challenger is to act
+        legal = game.legal_actions(game.deserialize(match.state), 0)
+        ending = [a for a in legal if a["type"] in ("end_turn", "end_actions", "skip_roll", "draw")]
+        services.submit_action(match.pk, alice, (ending or legal)[0], match.version)
+        match.refresh_from_db()
+    handed_over = match.version
+    wait_for_person()
+    challenger = list(match.turns.filter(version__gt=handed_over).values_list("seat", "action"))
+    assert challenger and all(seat == 1 for seat, _ in challenger)
+    draws = [a for _, a in challenger if a.get("step") == "draw"]
+    assert len(draws) == 1 or match.status == Match.Status.FINISHED, "one Challenger turn, not two"
+    settled = match.version
+    tasks.play_bot_turns.delay(match.pk, handed_over)  # a retried task for an old version
+    time.sleep(2)
+    match.refresh_from_db()
+    assert match.version == settled
+    assert list(match.turns.values_list("version", flat=True)) == list(range(1, settled + 1))
+    assert before <= handed_over
+    assert reading.replay(match) == match.state

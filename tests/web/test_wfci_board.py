@@ -12,11 +12,13 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 import engine
 from games import services
 from games.models import Match
 from games.templatetags import wfci_tags
+from games.templatetags.match_tags import action_json
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
@@ -69,12 +71,17 @@ def bot_match(players: int, user, seed_bots=None):
     return services.create_match(user, "wfci", players, bots=bots)
 
 
-def human_pair(players=2):
+def human_pair(players=2, seed=None):
+    """Two people in seats 0 and 1 (bots in the others); `seed` fixes the deal for a repeatable test."""
     alice, bob = make_user("alice"), make_user("bob")
     match = services.create_match(alice, "wfci", players, bots={s: "skirmisher" for s in range(2, players)})
     services.join_match(bob, match)
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE
+    if seed is not None:
+        state = GAME.setup(seed, players, {})
+        match.seed, match.state, match.to_act = seed, GAME.serialize(state), GAME.to_act(state)
+        match.save()
     return match, {0: alice, 1: bob}
 
 
@@ -156,7 +163,7 @@ def test_challenger_rows_render_only_when_the_view_has_them():
                                                 "activation": [{"name": "Rock Golem"}, "lead-1"]}},
                                 {"lead-1": {"id": "lead-1", "owner": 1, "kind": "leader"}})
     assert [r["count"] for r in solo["rows"]] == [1, 2, 0, 2]
-    assert solo["activation"] == ["Rock Golem", "Blue's leader"]
+    assert [a["name"] for a in solo["activation"]] == ["Rock Golem", "Blue's leader"]
 
 
 # -- pages ---------------------------------------------------------------------------------
@@ -181,7 +188,7 @@ def test_page_against_bots_shows_exactly_the_legal_actions(client, players):
 
 
 def test_two_humans_see_only_their_own_cards_through_a_game(client):
-    match, users = human_pair()
+    match, users = human_pair(seed=11)
     rng = random.Random(11)
     seen_fight = False
     for n, _seat in enumerate(play(match, users, rng, 120, prefer=("attack", "target", "play_scroll", "build",
@@ -241,7 +248,7 @@ def test_catastrophe_and_fight_positions_render(client):
     """Positions built directly in the engine: a fight in its card round with face-down cards,
     and a catastrophe waiting for a choice. The page shows them, hides the cards."""
     match, users = human_pair()
-    state = state_of(match)
+    state = GAME.setup(5, 2, {})
     rng = random.Random(5)
     found = {"cards": False, "catastrophe": False}
     for _ in range(3000):
@@ -257,7 +264,7 @@ def test_catastrophe_and_fight_positions_render(client):
         legal = GAME.legal_actions(state, seat)
         pick = [a for a in legal if a["type"] in ("attack", "target", "play_scroll", "draw")]
         state = GAME.apply(state, seat, rng.choice(pick) if pick and rng.random() < 0.7 else rng.choice(legal))
-    assert found["cards"]
+    assert found == {"cards": True, "catastrophe": True}
 
 
 def _check_state(client, match, users, state) -> bool:
@@ -292,3 +299,69 @@ def test_replay_renders_the_board_for_a_spectator(client):
     assert response.status_code == 200
     page = response.content.decode()
     assert 'id="wfci"' in page and "data-action" not in page
+
+
+def test_solo_rows_and_flags_render_when_the_view_has_them():
+    """The Challenger's rows and flags are drawn from the view when it carries them."""
+    from django.template.loader import render_to_string
+
+    state = GAME.setup(9, 2, {})
+    for _ in range(4):  # leaders chosen and bases claimed: units on the island
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    view = GAME.view(state, 0)
+    plain = render_to_string("games/wfci/board.html", {"view": view, "legal": [], "seat": 0, "players": ["Ann", "Bot"]})
+    assert "wf-solo" not in plain and 'class="flag' not in plain
+    view["challenger"] = {"rows": {"power": [{"id": "die-1-1", "face": "3"}], "command": ["1", "claw"], "build": [],
+                                   "reinforcement": ["star"]}, "activation": ["lead-1"]}
+    view["units"][0]["flag"] = 1
+    view["flags"] = [{"hex": view["island"]["hexes"][0]["hex"], "seat": 0}]
+    page = render_to_string("games/wfci/board.html", {"view": view, "legal": [], "seat": 0, "players": ["Ann", "Bot"]})
+    assert "solo card" in page and "Power (+3)" in page and "Reinforcement (Star)" in page
+    assert "Blue&#x27;s leader" in page.split("Activation order")[1]
+    assert page.count('class="flag o') == 2
+    assert "data-action" not in page
+
+
+def test_hex_choices_are_keyboard_buttons_in_the_island(client):
+    match, users = human_pair()
+    state = state_of(match)
+    rng = random.Random(4)
+    while True:  # play on until someone must choose a hex (claim a base, build, move)
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        hexes = [a for a in legal if a["type"] in wfci_tags.HEX_TYPES]
+        if hexes:
+            break
+        services.submit_action(match, users[seat], rng.choice(legal), match.version)
+        state = state_of(match)
+    page = check_page(client, match, users[seat], seat)
+    island = page.split('class="wf-island"')[1].split("</svg>")[0]
+    for a in hexes:
+        attr = escape(action_json(a))
+        assert f'data-action="{attr}" tabindex="0" role="button" aria-label="' in island
+
+
+def test_solo_pages_show_the_challengers_card_and_keep_the_contract(client):
+    """Solo: you choose both leaders and both bases, then play; the Challenger's rows, the pair
+    that fires and its activation order are on the page, its face-down pile never is."""
+    ann = make_user("ann")
+    match = services.create_match(ann, "wfci", 2, options={"mode": "solo"})
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    rng = random.Random(6)
+    kinds = set()
+    for _ in range(80):
+        page = check_page(client, match, ann, 0)
+        assert 'class="wf-solo"' in page and "Power (+3)" in page
+        state = state_of(match)
+        if GAME.outcome(state) is not None or 0 not in GAME.to_act(state):
+            break
+        legal = GAME.legal_actions(state, 0)
+        kinds.update(a["type"] for a in legal)
+        wanted = [a for a in legal if a["type"] in ("attack", "target", "play_scroll", "build", "pick_pilot",
+                                                   "build_at", "move", "move_to", "roll", "end_actions", "end_turn")]
+        services.submit_action(match, ann, rng.choice(wanted or legal), match.version)
+    assert {"choose_leader", "challenger_leader", "claim_base", "challenger_base"} <= kinds
+    spectator = page_of(client, match, None)
+    assert "data-action" not in spectator and "Activation order" in spectator

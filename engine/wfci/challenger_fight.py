@@ -1,0 +1,136 @@
+"""How the Challenger fights (rules section 10, "Fights involving the Challenger").
+
+Whoever attacks, the card stage of a fight with the Challenger runs in three turns instead of
+the usual rounds (`combat["solo"]` says which):
+
+    deck   it plays the top card of the scroll deck face down (one step of its seat)
+    human  you play any scrolls, one click each, then pass
+    hand   it plays half its hand face down (rounded down, at most 8), from the top of its
+           pile; none when it defends, your strength is below its armor and you played none
+           ("no scrolls in vain")
+
+Then the cards are revealed and the fight resolves as usual, except that the Challenger reads
+its own cards its way: a printed bonus of 2 or more adds that much to its stat (strength
+attacking, armor defending) whatever the card says; every other card, catastrophes included,
+adds 1; nothing else happens but the scrolls a card makes it draw. All its played cards are
+discarded, strategies too.
+"""
+
+from __future__ import annotations
+
+from . import cards, scrolls
+from .challenger import DATA, HUMAN, SEAT
+from .state import note, ruleset
+
+READING = DATA["card_reading"]
+
+
+# -- the card turns --------------------------------------------------------------------------
+
+def start_cards(state: dict) -> None:
+    c = state["combat"]
+    c.update({"stage": "cards", "solo": "deck", "turn": SEAT, "passes": 0})
+    state["stack"][-1]["seat"] = SEAT
+
+
+def _human_turn(state: dict) -> None:
+    c = state["combat"]
+    c["solo"], c["turn"] = "human", HUMAN
+    if state["seats"][HUMAN]["hand"]:
+        state["stack"][-1]["seat"] = HUMAN
+    else:
+        _hand_turn(state)
+
+
+def _hand_turn(state: dict) -> None:
+    c = state["combat"]
+    c["solo"], c["turn"] = "hand", SEAT
+    state["stack"][-1]["seat"] = SEAT
+
+
+def after_human(state: dict, kind: str) -> None:
+    """You played a scroll (and may play more while you hold any) or passed."""
+    if kind == "play_scroll" and state["seats"][HUMAN]["hand"]:
+        return
+    _hand_turn(state)
+
+
+def in_vain(state: dict) -> bool:
+    """It defends, your strength is below its armor before any card, and you played none."""
+    from .combat import strength_and_armor
+
+    c = state["combat"]
+    if c["def_seat"] != SEAT or c["down"][str(HUMAN)]:
+        return False
+    strength, armor = strength_and_armor(state)  # nothing is revealed yet: no card counts
+    return strength < armor
+
+
+def hand_play(state: dict) -> int:
+    held = len(state["seats"][SEAT]["hand"])
+    return min(held // DATA["hand_play"]["divisor"], DATA["hand_play"]["max"])
+
+
+def plan(state: dict) -> dict:
+    c = state["combat"]
+    if c["solo"] == "deck":
+        return {"type": "challenger", "step": "deck_card"}
+    if in_vain(state):
+        return {"type": "challenger", "step": "hand_cards", "count": 0, "in_vain": True}
+    return {"type": "challenger", "step": "hand_cards", "count": hand_play(state)}
+
+
+def apply(state: dict, action: dict) -> None:
+    from .combat import _reveal
+
+    c = state["combat"]
+    down = c["down"][str(SEAT)]
+    if action["step"] == "deck_card":
+        if scrolls.refill_deck(state):
+            down.append(state["decks"]["scroll"].pop())
+            note(state, "The Challenger plays the top scroll of the deck face down")
+        _human_turn(state)
+        return
+    hand = state["seats"][SEAT]["hand"]
+    n = action["count"]
+    if n:
+        down.extend(hand[-n:])  # the top of its face-down pile: the scrolls it drew last
+        del hand[-n:]
+        note(state, f"The Challenger plays {n} scroll{'s' if n > 1 else ''} from its hand face down")
+    c["solo"] = "reveal"
+    _reveal(state)
+
+
+# -- reading its revealed cards --------------------------------------------------------------
+
+def printed_bonus(cid: str) -> int:
+    """The biggest strength/armor bonus printed on a card, whatever it applies to (D-S6)."""
+    c = cards.card(cid)
+    values = []
+    if c["type"] == "magic":
+        values = [c["effect"].get(k, 0) for k in ("strength", "armor", "power", "per_pilot")]
+    elif c["type"] == "strategy":
+        values = [v for ab in c["effect"] for v in ab.get("bonus", {}).values()]
+    return max(values, default=0)
+
+
+def reading(cid: str) -> int:
+    bonus = printed_bonus(cid)
+    return bonus if bonus >= READING["bonus_from"] else READING["otherwise"]
+
+
+def is_its_card(state: dict, entry: dict) -> bool:
+    return entry["seat"] == SEAT and ruleset(state).solo
+
+
+def draws(cid: str) -> int:
+    """The only effect of its cards besides the bonus: scrolls the card makes it draw."""
+    c = cards.card(cid)
+    return c["effect"].get("draw", 0) if c["type"] == "magic" else 0
+
+
+def note_reading(state: dict) -> None:
+    mine = [e for e in state["combat"]["revealed"] if is_its_card(state, e)]
+    if mine:
+        note(state, "The Challenger reads its scrolls: " + ", ".join(
+            f"{cards.card(e['card'])['name']} +{reading(e['card'])}" for e in mine))

@@ -1,0 +1,74 @@
+"""The solo setup (rules section 10): a 2-player setup where you make every choice.
+
+You choose your leader and the Challenger's from all nine, then your base and the Challenger's
+(each one click: frames `solo_leader` and `solo_base` for your seat, `for` naming whose it is).
+You start with 3 resources of each type; the Challenger has no banner, resources or chickens
+(its dice sit on the solo card, its 6 chicken tokens stay out of play) and keeps its 3 scrolls
+as a face-down pile. It plays first: once the bases are claimed, its opening build is the first
+step of its first turn.
+"""
+
+from __future__ import annotations
+
+from . import cards
+from .challenger import HUMAN, SEAT
+from .island import claimable
+from .state import colour, hx, island, note
+
+FIRST = SEAT
+
+
+def prepare(state: dict) -> dict:
+    """Turn a freshly dealt 2-player game into a solo one (called by setup.new_game)."""
+    from .challenger_turn import start
+    from .turn import new_turn_frame
+
+    you, it = state["seats"][HUMAN], state["seats"][SEAT]
+    every = you["leader_options"] + it["leader_options"] + state["decks"]["leader_box"]
+    you["leader_options"] = sorted(every)
+    it["leader_options"] = []
+    state["decks"]["leader_box"] = []
+    for r, n in it["res"].items():
+        state["supply"][r] += n
+        it["res"][r] = 0
+    state["stack"] = [
+        start(new_turn_frame(SEAT), opening=True),
+        {"kind": "solo_base", "seat": HUMAN, "for": SEAT},
+        {"kind": "solo_base", "seat": HUMAN, "for": HUMAN},
+        {"kind": "solo_leader", "seat": HUMAN, "for": SEAT},
+        {"kind": "solo_leader", "seat": HUMAN, "for": HUMAN},
+    ]
+    note(state, "The Challenger will play first")
+    return state
+
+
+def leader_legal(state: dict, frame: dict) -> list[dict]:
+    kind = "choose_leader" if frame["for"] == HUMAN else "challenger_leader"
+    return [{"type": kind, "card": c} for c in state["seats"][HUMAN]["leader_options"]]
+
+
+def leader_apply(state: dict, frame: dict, action: dict) -> None:
+    options = state["seats"][HUMAN]["leader_options"]
+    state["seats"][frame["for"]]["leader"] = action["card"]
+    options.remove(action["card"])
+    if frame["for"] == SEAT:  # both leaders are chosen: the others go back to the box
+        state["decks"]["leader_box"].extend(options)
+        options.clear()
+    state["stack"].pop()
+    who = colour(HUMAN) if frame["for"] == HUMAN else "The Challenger"
+    note(state, f"{who} leads with {cards.card(action['card'])['name']}")
+
+
+def base_legal(state: dict, frame: dict) -> list[dict]:
+    kind = "claim_base" if frame["for"] == HUMAN else "challenger_base"
+    isl = island(state)
+    return [{"type": kind, "hex": hx(isl.tile_hexes(b)[0])} for b, _t in claimable(isl)]
+
+
+def base_apply(state: dict, frame: dict, action: dict) -> None:
+    from .setup import claim
+
+    claim(state, frame["for"], action["hex"], chickens=frame["for"] == HUMAN)
+    state["stack"].pop()
+    who = colour(HUMAN) if frame["for"] == HUMAN else "The Challenger"
+    note(state, f"{who} takes the base at {action['hex']}")
