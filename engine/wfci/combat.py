@@ -228,8 +228,10 @@ def resolve(state: dict):
     strength, armor = strength_and_armor(state)
     attacker, defender = state["units"][c["attacker"]], state["units"][c["defender"]]
     c["strength"], c["armor"] = strength, armor
+    record = _fight_record(state, attacker, defender, strength, armor)
     if strength >= armor:
         result = units.hit(state, defender)
+        record["effect"] = result
         if result == "shield":
             note(state, f"Strength {strength} against armor {armor}: the fight succeeds, "
                         f"{units.label(state, defender)} loses a shield")
@@ -239,6 +241,7 @@ def resolve(state: dict):
                         f"{units.label(state, defender)} " + ("is humiliated" if placed else
                                                               "is beaten, but no humiliation tag can be placed"))
             victory.humiliate(state, c["att_seat"], defender["owner"])
+            record["effect"] = "humiliation" if placed else "no_tag"
         else:
             note(state, f"Strength {strength} against armor {armor}: the fight succeeds, "
                         f"{units.label(state, defender)} is destroyed")
@@ -246,6 +249,27 @@ def resolve(state: dict):
         note(state, f"Strength {strength} against armor {armor}: the attack of "
                     f"{units.label(state, attacker)} fails")
     _clean_up(state)
+
+
+def _fight_record(state: dict, attacker: dict, defender: dict, strength: int, armor: int) -> dict:
+    """The public record of this fight, kept in `state["last_fight"]` until the next one
+    resolves: the fighters, the revealed cards (with the bonus each counted for, as
+    `scrolls.card_values` read them) and the result. Face-down cards are all revealed by now."""
+    c = state["combat"]
+    counted = {id(e): (v, off) for e, v, off in scrolls.card_values(state, attacker, defender)}
+    revealed = []
+    for e in c["revealed"]:
+        value, off = counted.get(id(e), (None, False))
+        revealed.append({"card": e["card"], "seat": e["seat"], "side": e["side"], "bonus": value, "cancelled": off})
+    record = {
+        "attacker": {"unit": attacker["id"], "name": units.label(state, attacker), "seat": c["att_seat"]},
+        "defender": {"unit": defender["id"], "name": units.label(state, defender), "seat": c["def_seat"]},
+        "ranged": c["ranged"], "boost": c["boost"], "revealed": revealed,
+        "strength": strength, "armor": armor, "result": "success" if strength >= armor else "failure",
+        "effect": None, "round": state["round"],
+    }
+    state["last_fight"] = record
+    return record
 
 
 def strength_and_armor(state: dict) -> tuple[int, int]:

@@ -162,6 +162,14 @@ def _card_value(state: dict, effect: dict, role: str, ours: dict, theirs: dict) 
 
 def card_bonuses(state: dict, attacker: dict, defender: dict) -> tuple[int, int]:
     """Strength and armor from the magic cards of the fight, after Feather Dispel cancels."""
+    counted = card_values(state, attacker, defender)
+    a = sum(v for e, v, off in counted if not off and e["side"] == "attacker")
+    d = sum(v for e, v, off in counted if not off and e["side"] == "defender")
+    return a, d
+
+
+def card_values(state: dict, attacker: dict, defender: dict) -> list[tuple[dict, int, bool]]:
+    """(revealed entry, its bonus, cancelled by Feather Dispel) for every card that counts."""
     from .challenger_fight import is_its_card, reading
 
     c = state["combat"]
@@ -178,9 +186,7 @@ def card_bonuses(state: dict, attacker: dict, defender: dict) -> tuple[int, int]
             others = [j for j, f in enumerate(entries) if f["side"] != e["side"] and j not in cancelled and values[j] > 0]
             if others:
                 cancelled.add(max(others, key=lambda j: (values[j], -j)))
-    a = sum(v for j, (e, v) in enumerate(zip(entries, values)) if j not in cancelled and e["side"] == "attacker")
-    d = sum(v for j, (e, v) in enumerate(zip(entries, values)) if j not in cancelled and e["side"] == "defender")
-    return a, d
+    return [(e, v, j in cancelled) for j, (e, v) in enumerate(zip(entries, values))]
 
 
 def combat_effect(state: dict, entry: dict) -> bool:

@@ -89,7 +89,7 @@ def new_game(seed: int, players: int, options: dict | None) -> dict:
         "decks": {"scroll": scrolls, "scroll_discard": [], "machine": machines, "machine_discard": [],
                   "stock": [], "leader_box": leaders},
         "supply": {**supply, "shields": 8, "minis": dict(cat["miniatures"])},
-        "stack": [], "combat": None, "cats": [], "cat": None, "result": None, "events": [],
+        "stack": [], "combat": None, "last_fight": None, "cats": [], "cat": None, "result": None, "events": [],
         "stats": {"built": 0, "catastrophes": 0, "played": {}},
     }
     from .actions import refill_stock

@@ -11,7 +11,9 @@ Shape (docs/wfci-rules-decisions.md explains the frames):
 - `units[id]`: every miniature and chicken token on the island. Chicken tokens keep their
   token id (`hen-0-3`) as unit id; machines get `m1`, `m2`...; leaders `lead-0`...
 - `stack`: pending decisions, the last one decides `to_act`. The bottom frame is the turn.
-- `combat`: the fight in progress, or None; `cats`/`cat`: catastrophes drawn / resolving.
+- `combat`: the fight in progress, or None; `last_fight`: the public record of the last
+  fight resolved (fighters, revealed cards, strength, armor, result), or None;
+  `cats`/`cat`: catastrophes drawn / resolving.
 - `decks`: scroll, scroll_discard, machine, machine_discard, stock, leader_box; `supply`:
   resources, shields and free miniatures; `stats`: public counters for the self-play report.
 """

@@ -68,6 +68,23 @@ def _combat(state: dict, seat: int | None) -> dict | None:
     return out
 
 
+def _last_fight(state: dict) -> dict | None:
+    """The last resolved fight, the same for every viewer. Its cards were all revealed; they
+    are named by their face, not their instance id, since a reshuffle may hide that id again."""
+    f = state.get("last_fight")
+    if not f:
+        return None
+    out = {k: f[k] for k in ("ranged", "boost", "strength", "armor", "result", "effect", "round")}
+    for role in ("attacker", "defender"):
+        out[role] = {**f[role], "colour": colour(f[role]["seat"])}
+    out["cards"] = []
+    for e in f["revealed"]:
+        face = {k: v for k, v in cards.card_dict(e["card"]).items() if k != "id"}
+        out["cards"].append({**face, "seat": e["seat"], "colour": colour(e["seat"]), "side": e["side"],
+                             "bonus": e["bonus"], "cancelled": e["cancelled"]})
+    return out
+
+
 def _pending(state: dict) -> dict | None:
     frame = top(state)
     if frame is None or frame["kind"] == "turn":
@@ -95,6 +112,7 @@ def view(state: dict, seat: int | None) -> dict:
                   "machine_discard": [cards.card_dict(c) for c in state["decks"]["machine_discard"]]},
         "supply": {**{k: v for k, v in state["supply"].items() if k != "minis"}, "miniatures": dict(state["supply"]["minis"])},
         "combat": _combat(state, seat),
+        "last_fight": _last_fight(state),
         "catastrophe": ({"card": cards.card_dict(state["cat"]["card"]), "seat": state["cat"]["seat"]}
                         if state["cat"] else None),
         "events": list(state["events"]),

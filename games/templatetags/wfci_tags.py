@@ -651,6 +651,8 @@ def wfci_board(view, legal=None, seat=None, players=None) -> dict:
             "yours": [_card(c) for c in combat.get("yours") or []],
         }
 
+    last_fight = None if combat else _last_fight(view.get("last_fight"))
+
     # -- the rest ----------------------------------------------------------------------------
     decks = view.get("decks") or {}
     supply = view.get("supply") or {}
@@ -675,7 +677,8 @@ def wfci_board(view, legal=None, seat=None, players=None) -> dict:
         catastrophe = {**_card(cat["card"]), "colour": colour_name(cat.get("seat"))}
     stock = [_card(c, card_actions.get(c["id"])) for c in view.get("stock") or []]
     return {
-        "island": island, "stacks": stacks, "seats": seat_models, "fight": fight, "bar": bar,
+        "island": island, "stacks": stacks, "seats": seat_models, "fight": fight, "last_fight": last_fight,
+        "bar": bar,
         "status": [s for s in status if s], "pending": pend_text, "catastrophe": catastrophe,
         "events": list(view.get("events") or []), "stock": stock,
         "scroll_deck": decks.get("scroll", 0), "machine_deck": decks.get("machine", 0),
@@ -687,6 +690,46 @@ def wfci_board(view, legal=None, seat=None, players=None) -> dict:
         "miniatures": [{"cls": c, "name": class_name(c), "n": n} for c, n in (supply.get("miniatures") or {}).items()],
         "challenger": challenger(view, units_by_id),
         "has_choices": bool(legal), "me": me,
+    }
+
+
+def _last_fight(last: dict | None) -> dict | None:
+    """The "Last fight" panel: who fought whom, the revealed cards, strength against armor."""
+    if not last:
+        return None
+    side_texts = {"attacker": _("for the attacker"), "defender": _("for the defender"),
+                  "owner": _("a strategy, for its owner")}
+    cards = []
+    for c in last.get("cards") or []:
+        bonus = c.get("bonus")
+        if c.get("cancelled"):
+            bonus_text = _("cancelled")
+        elif bonus:
+            bonus_text = f"{bonus:+d}"
+        else:
+            bonus_text = ""
+        cards.append({**_card(c), "seat": c.get("seat"), "colour": colour_name(c.get("seat")),
+                      "side": c.get("side") or "none",
+                      "side_text": side_texts.get(c.get("side"), _("for nobody")),
+                      "bonus_text": bonus_text})
+    att, dfd = last.get("attacker") or {}, last.get("defender") or {}
+    success = last.get("result") == "success"
+    if success:
+        result_text = {"shield": _("Success: %(name)s loses a shield."),
+                       "destroyed": _("Success: %(name)s is destroyed."),
+                       "humiliation": _("Success: %(name)s is humiliated."),
+                       "no_tag": _("Success: %(name)s is beaten, but no humiliation tag can be placed."),
+                       }.get(last.get("effect"), _("Success.")) % {"name": dfd.get("name", "")}
+    else:
+        result_text = _("Failure: the attack of %(name)s fails.") % {"name": att.get("name", "")}
+    return {
+        "attacker_name": att.get("name", ""), "attacker_seat": att.get("seat"),
+        "attacker_colour": colour_name(att.get("seat")),
+        "defender_name": dfd.get("name", ""), "defender_seat": dfd.get("seat"),
+        "defender_colour": colour_name(dfd.get("seat")),
+        "ranged": last.get("ranged"), "boost": last.get("boost") or 0, "round": last.get("round"),
+        "strength": last.get("strength"), "armor": last.get("armor"), "success": success,
+        "result_text": result_text, "cards": cards,
     }
 
 

@@ -260,3 +260,37 @@ def test_no_scrolls_anywhere_resolves_at_once():
     foe = P.chicken(state, 1, "1,0")
     state = fight(state, hen, foe)
     assert state["combat"] is None and foe in state["units"]
+
+
+def test_last_fight_is_a_public_record_for_every_seat():
+    state = board()
+    hen = P.chicken(state, 0, "1,-1")
+    foe = P.chicken(state, 1, "1,0")
+    played = P.scroll(state, 0, "extra_strength")
+    kept = P.scroll(state, 1, "stone_skin")  # stays in Blue's hand, never revealed
+    state = fight(state, hen, foe)
+    assert GAME.view(state, 1)["last_fight"] is None
+    state = act(state, {"type": "play_scroll", "card": played})
+    state = pass_all(state)
+    assert state["combat"] is None and foe not in state["units"]  # 1 + 2 against 2
+    for seat in (0, 1, None):
+        view = GAME.view(state, seat)
+        last = view["last_fight"]
+        assert last["attacker"]["unit"] == hen and last["attacker"]["seat"] == 0
+        assert last["defender"]["unit"] == foe and last["defender"]["seat"] == 1
+        assert [(c["key"], c["seat"], c["side"], c["bonus"]) for c in last["cards"]] == [
+            ("extra_strength", 0, "attacker", 2)]
+        assert last["cards"][0]["text"] and "id" not in last["cards"][0]
+        assert (last["strength"], last["armor"], last["result"], last["effect"]) == (3, 2, "success", "destroyed")
+        assert last["round"] == state["round"]
+        text = json.dumps(last)
+        assert kept not in text and "stone_skin" not in text and "Stone Skin" not in text
+        assert not GAME.hidden_from(state, seat) & set(text.split('"'))
+    assert GAME.deserialize(GAME.serialize(state))["last_fight"] == state["last_fight"]
+    assert not audit.problems(state)
+    # the next fight replaces the record
+    P.banner(state, 0, ["claw"])
+    other = P.chicken(state, 1, "1,0")
+    state = pass_all(fight(state, hen, other, pay="claw"))
+    last = GAME.view(state, 1)["last_fight"]
+    assert last["defender"]["unit"] == other and last["cards"] == [] and last["effect"] is None

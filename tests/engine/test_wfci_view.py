@@ -8,8 +8,8 @@ from engine.wfci import positions as P
 GAME = engine.get_game("wfci")
 
 TOP_KEYS = {"game", "players", "options", "round", "turns", "first", "current", "to_act", "phase", "prompt",
-            "turn", "pending", "island", "units", "seats", "stock", "decks", "supply", "combat", "catastrophe",
-            "events", "outcome", "you"}
+            "turn", "pending", "island", "units", "seats", "stock", "decks", "supply", "combat", "last_fight",
+            "catastrophe", "events", "outcome", "you"}
 
 
 def test_view_shape_and_prompt():

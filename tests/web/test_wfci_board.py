@@ -365,3 +365,37 @@ def test_solo_pages_show_the_challengers_card_and_keep_the_contract(client):
     assert {"choose_leader", "challenger_leader", "claim_base", "challenger_base"} <= kinds
     spectator = page_of(client, match, None)
     assert "data-action" not in spectator and "Activation order" in spectator
+
+
+def test_last_fight_panel_shows_after_a_resolved_fight(client):
+    """Once a fight resolves the view keeps a public record; the page shows it to every viewer
+    (revealed card, side, strength against armor, result) with nothing to click in it."""
+    from engine.wfci import positions as P
+
+    match, users = human_pair()
+    state = P.started(2, 0, leaders={0: "dusty", 1: "gizzard"})
+    P.clear_island(state)
+    P.actions_step(state, 0)
+    for s in range(2):
+        P.banner(state, s, [])
+        state["decks"]["scroll"].extend(state["seats"][s]["hand"])
+        state["seats"][s]["hand"] = []
+    hen, foe = P.chicken(state, 0, "1,-1"), P.chicken(state, 1, "1,0")
+    card = P.scroll(state, 0, "extra_strength")
+    kept = P.scroll(state, 1, "flying_rock")  # never played: Blue's hand stays hidden
+    for action in ({"type": "attack", "unit": hen, "pay": "free"}, {"type": "target", "unit": foe},
+                   {"type": "play_scroll", "card": card}):
+        state = GAME.apply(state, GAME.to_act(state)[0], action)
+    while state["combat"]:
+        state = GAME.apply(state, GAME.to_act(state)[0], {"type": "pass"})
+    assert state["combat"] is None and state["last_fight"]["result"] == "success"
+    match.state, match.to_act = GAME.serialize(state), GAME.to_act(state)
+    match.version += 1
+    match.save()
+    for seat, user in [(0, users[0]), (1, users[1]), (None, None)]:
+        page = check_page(client, match, user, seat) if user else page_of(client, match, None)
+        assert 'id="wf-last-fight"' in page and 'id="wf-fight"' not in page
+        panel = page.split('id="wf-last-fight"', 1)[1].split("</section>", 1)[0]
+        assert "Last fight" in page and "Extra Strength" in panel and "for the attacker" in panel
+        assert "Strength 3 against armor 2" in panel and "is destroyed" in panel
+        assert "data-action" not in panel and kept not in panel and "Flying Rock" not in panel
