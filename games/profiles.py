@@ -5,7 +5,7 @@ from __future__ import annotations
 import statistics
 from collections import defaultdict
 
-from django.db.models import Sum
+from django.db.models import F, Sum
 
 import engine
 
@@ -37,14 +37,12 @@ def summary(user, viewer=None) -> dict:
 
 
 def _think_times(user) -> list[float]:
-    """Time taken over the first move of each turn, in this player's seats."""
-    times = []
-    for seat in user.seats.all():
-        times.extend(
-            Turn.objects.filter(match_id=seat.match_id, seat=seat.index, think_seconds__isnull=False)
-            .values_list("think_seconds", flat=True)
-        )
-    return times
+    """Time taken over the first move of each turn, in this player's seats (one query)."""
+    return list(
+        Turn.objects.filter(
+            match__seats__user=user, seat=F("match__seats__index"), think_seconds__isnull=False
+        ).values_list("think_seconds", flat=True)
+    )
 
 
 def solo_record(user) -> list[dict]:

@@ -297,3 +297,19 @@ def test_notify_helper_respects_preferences():
     a = make_user("a", notify_turn=False)
     note = notifications.notify(a, None, Notification.Kind.YOUR_TURN, "x")
     assert note.emailed_at is None and mail.outbox == []
+
+
+def test_player_page_shows_the_median_time_per_move(client):
+    with time_machine.travel(T0, tick=False) as clock:
+        m, (a, b) = race(clock="1d")
+        clock.shift(timedelta(seconds=60))
+        move(m, a)
+        clock.shift(timedelta(seconds=600))
+        move(m, b)
+        clock.shift(timedelta(seconds=180))
+        move(m, a)
+        from games import profiles
+
+        assert profiles.summary(a)["median_move"] == 120
+        assert profiles.summary(b)["median_move"] == 600
+        assert "median time per move: 120" in client.get("/accounts/players/p0/").content.decode()
