@@ -23,6 +23,9 @@ def card_places(state: dict) -> Counter:
         seen.update(s["leader_options"])
         if s["leader"]:
             seen[s["leader"]] += 1
+        if s.get("spare"):
+            seen[s["spare"]] += 1
+        seen.update(s.get("fallen", []))
     for u in state["units"].values():
         if u["kind"] == "machine":
             seen[u["card"]] += 1

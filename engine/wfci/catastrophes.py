@@ -26,6 +26,8 @@ def begin(state: dict):
     which = cards.card(cat["card"])["catastrophe"]
     seat = cat["seat"]
     note(state, f"{colour(seat)} resolves {cards.card(cat['card'])['name']}")
+    if ruleset(state).catastrophe_texts == "classic":
+        return begin_classic(state, which, seat)
     if which == "hurricane":
         for s in reversed(clockwise(state, seat)):
             total = sum(state["seats"][s]["res"].values())
@@ -46,6 +48,101 @@ def begin(state: dict):
             state["stack"].append({"kind": "eruption", "seat": seat})
 
 
+# -- the classic texts (D-W19) ---------------------------------------------------------------
+
+def begin_classic(state: dict, which: str, seat: int):
+    """Hurricane: the drawer returns 2 resources of one opponent, then may move any chicken 1
+    hex. Tsunami: all lava turns neutral; with none, the drawer picks a neutral tile and the
+    chickens and machines next to it are destroyed. Earthquake: every tile flips (lava rule),
+    then the drawer may move any chicken 1 hex. Eruption: a lava tile (none: a neutral one
+    turns to lava) destroys the chickens and machines next to it."""
+    if which == "hurricane":
+        state["stack"].append({"kind": "nudge", "seat": seat})
+        if _robbable(state, seat):
+            state["stack"].append({"kind": "hurricane_rob", "seat": seat})
+    elif which == "tsunami":
+        lava = _lava(state)
+        for k in lava:
+            state["island"]["tiles"][k]["kind"] = "neutral"
+        if lava:
+            note(state, "The tsunami floods every lava tile")
+        elif _neutral(state):
+            state["stack"].append({"kind": "tsunami", "seat": seat, "classic": True})
+    elif which == "earthquake":
+        state["stack"].append({"kind": "nudge", "seat": seat})
+        for k in _lava(state) + _neutral(state):
+            t = state["island"]["tiles"][k]
+            t["kind"] = "neutral" if t["kind"] == "lava" else "lava"
+        note(state, "Every lava and neutral tile flips")
+        for line in units.apply_lava(state):
+            note(state, line)
+    elif which == "eruption":
+        if _lava(state) or _neutral(state):
+            state["stack"].append({"kind": "eruption", "seat": seat, "classic": True})
+
+
+def _robbable(state: dict, seat: int) -> list[int]:
+    return [s for s in clockwise(state, seat)[1:] if sum(state["seats"][s]["res"].values())]
+
+
+def rob_legal(state: dict, frame: dict) -> list[dict]:
+    if "victim" not in frame:
+        return [{"type": "rob", "seat": s} for s in _robbable(state, frame["seat"])]
+    res = state["seats"][frame["victim"]]["res"]
+    return [{"type": "return_resource", "resource": r} for r in cards.RESOURCES if res[r]]
+
+
+def rob_apply(state: dict, frame: dict, action: dict):
+    if action["type"] == "rob":
+        frame["victim"] = action["seat"]
+        frame["left"] = min(2, sum(state["seats"][action["seat"]]["res"].values()))
+        note(state, f"The hurricane blows over {colour(action['seat'])}'s banner")
+        return
+    state["seats"][frame["victim"]]["res"][action["resource"]] -= 1
+    state["supply"][action["resource"]] += 1
+    note(state, f"{colour(frame['victim'])} loses one {action['resource']}")
+    frame["left"] -= 1
+    if frame["left"] <= 0 or not rob_legal(state, frame):
+        state["stack"].pop()
+
+
+def nudge_legal(state: dict, frame: dict) -> list[dict]:
+    """Any chicken (not a pilot) to a neighbouring hex its owner could stop on: land that is
+    not lava, a base it may enter, no unit of another seat, everything there banding (D-W19)."""
+    from .movement import may_enter_base
+    from .state import kind
+
+    out = []
+    for u in sorted(state["units"].values(), key=lambda u: u["id"]):
+        if u["kind"] != "chicken":
+            continue
+        for n in sorted(neighbours(u["hex"])):
+            if kind(state, n) in ("territory", "base", "neutral") and may_enter_base(state, u["owner"], n, [u]) \
+                    and units.can_stop_with(state, n, u["owner"], True):
+                out.append({"type": "nudge", "unit": u["id"], "hex": n})
+    return out + [{"type": "no_nudge"}]
+
+
+def nudge_apply(state: dict, frame: dict, action: dict):
+    state["stack"].pop()
+    if action["type"] == "nudge":
+        unit = state["units"][action["unit"]]
+        unit["hex"] = action["hex"]
+        note(state, f"The wind carries {units.label(state, unit)} to {action['hex']}")
+
+
+def _wipe_out(state: dict, key: str, what: str):
+    """Classic Tsunami and Eruption: every chicken and machine next to `key` is destroyed; a
+    shield absorbs it instead (as in a fight); leaders are untouched (D-W19)."""
+    near = set(neighbours(key))
+    for u in sorted(list(state["units"].values()), key=lambda u: u["id"]):
+        if u["id"] not in state["units"] or u["hex"] not in near or u["kind"] == "leader":
+            continue
+        label = units.label(state, u)
+        result = units.hit(state, u)
+        note(state, f"The {what} {'strips a shield from' if result == 'shield' else 'destroys'} {label}")
+
+
 # -- choice frames -------------------------------------------------------------------------
 
 def hurricane_legal(state: dict, frame: dict) -> list[dict]:
@@ -62,12 +159,19 @@ def hurricane_apply(state: dict, frame: dict, action: dict):
 
 
 def tsunami_legal(state: dict, frame: dict) -> list[dict]:
+    if frame.get("classic"):
+        return [{"type": "flood", "hex": k} for k in _neutral(state)]
     if "hex" not in frame:
         return [{"type": "flip", "hex": k} for k in _lava(state)]
     return [{"type": "destroy", "unit": u} for u in frame["options"]]
 
 
 def tsunami_apply(state: dict, frame: dict, action: dict):
+    if action["type"] == "flood":
+        state["stack"].pop()
+        note(state, f"The tsunami breaks at {action['hex']}")
+        _wipe_out(state, action["hex"], "tsunami")
+        return
     if action["type"] == "flip":
         state["island"]["tiles"][action["hex"]]["kind"] = "neutral"
         note(state, f"The tsunami floods the lava at {action['hex']}")
@@ -97,6 +201,11 @@ def eruption_apply(state: dict, frame: dict, action: dict):
         state["island"]["tiles"][key]["kind"] = "lava"
         note(state, f"{key} turns to lava")
     note(state, f"The volcano erupts at {key}")
+    if frame.get("classic"):
+        _wipe_out(state, key, "eruption")
+        for line in units.apply_lava(state):
+            note(state, line)
+        return
     near = set(neighbours(key))
     for u in sorted(list(state["units"].values()), key=lambda u: u["id"]):
         if u["id"] not in state["units"] or u["hex"] not in near:

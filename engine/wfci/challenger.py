@@ -95,9 +95,29 @@ def leader(state: dict, seat: int = SEAT) -> dict | None:
     return state["units"].get(f"lead-{seat}")
 
 
+def chickens(state: dict) -> list[dict]:
+    """Classic: its chickens on the island, by strength descending (D-S14: ties by token id)."""
+    if not ruleset(state).challenger_uses_chickens:
+        return []
+    return sorted((u for u in state["units"].values() if u["owner"] == SEAT and u["kind"] == "chicken"),
+                  key=lambda u: order_key(u))
+
+
+def order_key(unit: dict) -> tuple:
+    """Its place in the activation order: machines by build order, then chickens by strength
+    descending (ties by id), then the leader. A destroyed unit keeps its key (a chicken off the
+    island has no +1 dice, so its strength is the printed 1)."""
+    if unit["kind"] == "machine":
+        return (0, seq(unit), "")
+    if unit["kind"] == "chicken":
+        return (1, -strength(unit), unit["id"])
+    return (2, 0, "")
+
+
 def activation_order(state: dict) -> list[dict]:
-    """Its machine cards left to right, then its leader (rules section 10)."""
-    out = machines(state)
+    """Its machine cards left to right, then its leader (rules section 10); classic: its
+    chickens by strength descending between the machines and the leader."""
+    out = machines(state) + chickens(state)
     if leader(state):
         out.append(leader(state))
     return out

@@ -13,7 +13,8 @@ from __future__ import annotations
 from . import cards
 from .challenger import HUMAN, SEAT
 from .island import claimable
-from .state import colour, hx, island, note
+from ..rng import Rng
+from .state import colour, hx, island, note, ruleset
 
 FIRST = SEAT
 
@@ -52,6 +53,12 @@ def leader_apply(state: dict, frame: dict, action: dict) -> None:
     state["seats"][frame["for"]]["leader"] = action["card"]
     options.remove(action["card"])
     if frame["for"] == SEAT:  # both leaders are chosen: the others go back to the box
+        if ruleset(state).spare_leader == "face_down":
+            # Classic (D-S13): each seat's spare is dealt face down at random from the other seven.
+            rng = Rng(state["rng"])
+            for seat in (HUMAN, SEAT):
+                state["seats"][seat]["spare"] = options.pop(rng.below(len(options)))
+            state["rng"] = rng.state
         state["decks"]["leader_box"].extend(options)
         options.clear()
     state["stack"].pop()
@@ -68,7 +75,8 @@ def base_legal(state: dict, frame: dict) -> list[dict]:
 def base_apply(state: dict, frame: dict, action: dict) -> None:
     from .setup import claim
 
-    claim(state, frame["for"], action["hex"], chickens=frame["for"] == HUMAN)
+    chickens = frame["for"] == HUMAN or ruleset(state).challenger_uses_chickens  # classic: it keeps them
+    claim(state, frame["for"], action["hex"], chickens=chickens)
     state["stack"].pop()
     who = colour(HUMAN) if frame["for"] == HUMAN else "The Challenger"
     note(state, f"{who} takes the base at {action['hex']}")

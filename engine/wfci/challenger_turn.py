@@ -36,12 +36,14 @@ from .challenger import (
     place_machine,
     power_bonus,
     row_dice,
-    seq,
     spend_row,
     targets,
 )
+from ..rng import Rng
+from .actions import base_open
+from .challenger import order_key
 from .combat import start_fight
-from .state import note
+from .state import note, ruleset
 
 
 def start(frame: dict, opening: bool = False) -> dict:
@@ -94,22 +96,70 @@ def _plan_free(state: dict) -> dict:
     mine = machines(state)
     if mine:
         return _act("free", **fight_or_move(state, mine[0]))
+    if ruleset(state).challenger_uses_chickens:
+        return _act("free", **_chicken_free(state))
     _window, cid = build_window(state, 0)
     if cid is None:
         return _act("free", do="none")
     return _act("free", do="build", card=cid, hex=build_hex(state, cid))
 
 
+# -- classic: its chickens (D-S14, D-S15) -------------------------------------------------
+
+def _stack_chickens(state: dict) -> list[str]:
+    """Its chickens standing with its leader, by token id."""
+    lead = leader(state)
+    if lead is None:
+        return []
+    return sorted(u["id"] for u in state["units"].values()
+                  if u["owner"] == SEAT and u["kind"] == "chicken" and u["hex"] == lead["hex"])
+
+
+def _draws(state: dict, pool: list[str], n: int) -> tuple[list[str], int]:
+    """n picks without replacement from `pool` with the game's RNG (no state change): the picks
+    and the RNG state after them."""
+    rng = Rng(state["rng"])
+    pool, out = list(pool), []
+    for _ in range(min(n, len(pool))):
+        out.append(pool.pop(rng.below(len(pool))))
+    return out, rng.state
+
+
+def _chicken_free(state: dict) -> dict:
+    """Classic free action without a machine (D-S15): a random chicken of its leader's stack
+    acts; with none, it retrieves 2 random destroyed chickens to its base (if no enemy stands
+    on it). The picks use the game's RNG; the action names them, so its one legal action is
+    known before it is applied, and applying it makes the same draws."""
+    stack = _stack_chickens(state)
+    if stack:
+        pick, _rng = _draws(state, stack, 1)
+        return {**fight_or_move(state, state["units"][pick[0]]), "random": True}
+    destroyed = sorted(state["seats"][SEAT]["destroyed"])
+    if destroyed and base_open(state, SEAT):
+        picks, _rng = _draws(state, destroyed, 2)
+        return {"do": "retrieve", "chickens": picks}
+    return {"do": "none"}
+
+
 def _next_unit(state: dict, frame: dict) -> dict | None:
-    """The unit after the last one activated, in activation order, wrapping round."""
+    """The unit after the last one activated, in activation order, wrapping round (a unit
+    destroyed meanwhile keeps its place: the next is the first one after it)."""
     order = activation_order(state)
     if not order:
         return None
-    last = state["units"].get(frame["last"]) if frame["last"] else None
-    if frame["last"] is None or (last is not None and last["kind"] == "leader"):
+    last = frame["last"]
+    if last is None:
         return order[0]
-    after = int(frame["last"][1:])
-    return next((u for u in order if seq(u) > after), order[0])
+    key = order_key(state["units"][last]) if last in state["units"] else _gone_key(last)
+    return next((u for u in order if order_key(u) > key), order[0])
+
+
+def _gone_key(uid: str) -> tuple:
+    if uid.startswith("hen-"):
+        return (1, -units.CHICKEN["strength"], uid)
+    if uid.startswith("lead-"):
+        return (2, 0, "")
+    return (0, int(uid[1:]), "")
 
 
 def _others_activated(state: dict, frame: dict) -> int:
@@ -206,6 +256,18 @@ def _do(state: dict, frame: dict, action: dict, free: bool = False) -> None:
     """Carry out a fight, a move or a build decided by `plan`."""
     kind = action["do"]
     uid = action.get("unit")
+    if action.get("random"):  # the RNG draws that picked the chicken (or the chickens)
+        state["rng"] = _draws(state, _stack_chickens(state), 1)[1]
+    if kind == "retrieve":
+        state["rng"] = _draws(state, sorted(state["seats"][SEAT]["destroyed"]), 2)[1]
+        s = state["seats"][SEAT]
+        for hen in action["chickens"]:
+            s["destroyed"].remove(hen)
+            state["units"][hen] = {"id": hen, "owner": SEAT, "kind": "chicken", "card": None, "hex": s["base"],
+                                   "shields": 0, "dice": [], "pilots": []}
+        note(state, f"The Challenger retrieves {len(action['chickens'])} chicken"
+                    f"{'s' if len(action['chickens']) > 1 else ''} to its base")
+        return
     if kind in ("fight", "move", "stay"):
         frame["activated"][uid] = frame["activated"].get(uid, 0) + 1
         if not free and not action.get("follow"):

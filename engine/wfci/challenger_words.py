@@ -113,6 +113,10 @@ def _doing(state: dict, action: dict) -> str:
     if kind == "held":
         return ("its leader may move only after two other units were activated this turn, and it has no "
                 "machine to activate instead: the die is lost")
+    if kind == "retrieve":
+        n = len(action["chickens"])
+        return (f"it has no machine and no chicken with its leader, so it retrieves {_plural(n, 'random chicken')} "
+                f"to its base")
     if kind == "build":
         return (f"it has no machine, so it builds the leftmost stock machine that can move, "
                 f"{_card(action['card'])}, at {action['hex']}")
@@ -121,6 +125,9 @@ def _doing(state: dict, action: dict) -> str:
 
 def _free(state: dict, action: dict) -> str:
     line = "Free action: " + _doing(state, action)
+    if action.get("random"):
+        line = "Free action: it has no machine, so a random chicken of its leader's stack acts: " \
+            + _doing(state, action)
     bonus = power_bonus(state)
     if action["do"] == "fight" and bonus:
         line += f", with Power +{bonus} since the top rows will fire"
@@ -226,6 +233,8 @@ def view_block(state: dict) -> dict:
 def _order_name(unit: dict) -> str:
     if unit["kind"] == "leader":
         return f"{cards.card(unit['card'])['name']} (leader)"
+    if unit["kind"] == "chicken":
+        return "chicken"
     return cards.card(unit["card"])["name"]
 
 
@@ -263,6 +272,8 @@ def forecast(state: dict) -> str:
         free = {"fight": lambda: _fight_words(state, mine[0], step["target"]),
                 "move": lambda: f"{name(mine[0])} moves toward your leader",
                 "stay": lambda: f"{name(mine[0])} stays (it cannot get closer)"}[step["do"]]()
+    elif ruleset(state).challenger_uses_chickens:
+        free = "a random chicken of its leader's stack acts (none: it retrieves 2 random chickens)"
     else:
         _window, cid = build_window(state, 0)
         free = f"it builds {_card(cid)}" if cid else "it has nothing to do"

@@ -242,13 +242,19 @@ def resolve(state: dict):
                                                               "is beaten, but no humiliation tag can be placed"))
             victory.humiliate(state, c["att_seat"], defender["owner"])
             record["effect"] = "humiliation" if placed else "no_tag"
+            c["beaten"] = defender["id"]
         else:
             note(state, f"Strength {strength} against armor {armor}: the fight succeeds, "
                         f"{units.label(state, defender)} is destroyed")
     else:
         note(state, f"Strength {strength} against armor {armor}: the attack of "
                     f"{units.label(state, attacker)} fails")
+    beaten, att_seat = c.get("beaten"), c["att_seat"]
     _clean_up(state)
+    if beaten and beaten in state["units"]:
+        from . import epic
+
+        epic.defeated(state, att_seat, state["units"][beaten])
 
 
 def _fight_record(state: dict, attacker: dict, defender: dict, strength: int, armor: int) -> dict:

@@ -6,7 +6,7 @@ nothing hidden (a scroll put face down in a fight is "a scroll"; a drawn scroll 
 from __future__ import annotations
 
 from . import cards, units
-from .state import colour, top
+from .state import colour, ruleset, top
 
 PROMPTS = {
     "choose_leader": "choose a leader (the other goes back to the box)",
@@ -25,8 +25,10 @@ PROMPTS = {
     "discard_scroll": "choose a scroll to discard",
     "shield_target": "choose who gets the shield",
     "hurricane": "Hurricane: return resources to the supply",
-    "tsunami": "Tsunami: choose the lava tile to flood, then a unit next to it",
+    "tsunami": "Tsunami: choose the tile to flood, then what it destroys",
     "eruption": "Eruption: choose where the volcano erupts",
+    "hurricane_rob": "Hurricane: choose an opponent, then return 2 of their resources",
+    "nudge": "move any chicken 1 hex, or leave them be",
     "leader_refuge": "choose where the leader escapes the lava to",
 }
 STEPS = {
@@ -60,6 +62,8 @@ def prompt(state: dict, seat: int | None) -> str:
         what = {"dice": "spend +2/+3 dice on the attacker, or go on",
                 "cards": "play a scroll face down, or pass",
                 "sides": "say which side the revealed scroll helps"}.get(c["stage"], "resolve the fight")
+    elif frame["kind"] == "choose_leader" and ruleset(state).spare_leader == "face_down":
+        what = "choose a leader (the other stays face down as your spare)"
     else:
         what = PROMPTS.get(frame["kind"], frame["kind"])
     if seat == frame["seat"]:
@@ -145,7 +149,13 @@ def describe_action(state: dict, seat: int, action: dict) -> str:
         return f"{who} activates {name}"
     if kind == "discard_scroll":
         return f"{who} discards {cards.card(action['card'])['name']}"
-    if kind in ("flip", "erupt", "lava_trap"):
+    if kind == "rob":
+        return f"{who} makes {colour(action['seat'])} return 2 resources"
+    if kind == "nudge":
+        return f"{who} moves {_unit(state, action['unit'])} to {action['hex']}"
+    if kind == "no_nudge":
+        return f"{who} moves no chicken"
+    if kind in ("flip", "erupt", "lava_trap", "flood"):
         return f"{who} chooses {action['hex']}"
     if kind == "transmute":
         return f"{who} turns {action['from']} into {action['to']}"

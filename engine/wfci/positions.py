@@ -33,9 +33,13 @@ def give_leader(state: dict, seat: int, key: str):
         options.remove(cid)
         options.insert(0, cid)
         return
-    _take_card(state, cid)
     old = options.pop(0)
-    state["decks"]["leader_box"].append(old)
+    holder = next((x for x in state["seats"] if x.get("spare") == cid), None)
+    if holder is not None:  # classic: another seat kept it face down; it gets the old option instead
+        holder["spare"] = old
+    else:
+        _take_card(state, cid)
+        state["decks"]["leader_box"].append(old)
     options.insert(0, cid)
 
 

@@ -16,20 +16,14 @@ from .state import FORMAT, colour, note
 
 # Rules the engine does not play yet refuse the game rather than play it wrong.
 NOT_YET = {
-    "preset": {"classic": "The classic (1st edition) rules are not available yet: choose standard or expert."},
+    "preset": {},
     "mode": {},
     "island": {"build": "Building the island by hand is not available yet: choose the starter or a random island."},
     "variants": {v: f"The {v} variant is not available yet." for v in ("teams", "flag", "cockfight")},
 }
 
 
-CLASSIC_SOLO = ("The classic solo game (the Challenger with its chickens) needs the classic rules, which are "
-                "not available yet: play solo with the standard or expert rules.")
-
-
 def check_supported(rs) -> None:
-    if rs.solo and rs.preset == "classic":
-        raise IllegalAction(CLASSIC_SOLO)
     for key in ("preset", "mode", "island"):
         why = NOT_YET[key].get(getattr(rs, key))
         if why:
@@ -60,7 +54,7 @@ def new_game(seed: int, players: int, options: dict | None) -> dict:
             "seat": s, "colour": colour(s), "leader": None, "leader_options": [leaders.pop(), leaders.pop()],
             "hand": [], "strategies": [], "banner": [], "spent": [], "res": {r: 0 for r in cards.RESOURCES},
             "tags_left": 3, "tags": [], "destroyed": [], "reserve": [f"hen-{s}-{i}" for i in range(1, 7)],
-            "base": None,
+            "base": None, "spare": None, "fallen": [], "waiting": False,
         })
     # Three scrolls each; a catastrophe dealt now is set aside and shuffled back afterwards.
     aside = []
@@ -118,8 +112,14 @@ def leader_legal(state: dict, frame: dict) -> list[dict]:
 def leader_apply(state: dict, frame: dict, action: dict):
     seat = state["seats"][frame["seat"]]
     seat["leader"] = action["card"]
+    from .state import ruleset
+
     for other in seat["leader_options"]:
-        if other != action["card"]:
+        if other == action["card"]:
+            continue
+        if ruleset(state).spare_leader == "face_down":
+            seat["spare"] = other  # classic, D-W15: kept face down for an epic death (epic.py)
+        else:
             state["decks"]["leader_box"].append(other)
     seat["leader_options"] = []
     state["stack"].pop()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from ..errors import IllegalAction
-from . import (actions, cards, catastrophes, challenger, challenger_setup, challenger_turn, combat, dice, hand,
+from . import (actions, cards, catastrophes, challenger, challenger_setup, challenger_turn, combat, dice, epic, hand,
                movement, scrolls, setup, stars, victory)
 from .state import colour, copy_state, note, ruleset, top
 
@@ -135,6 +135,7 @@ def end_turn(state: dict):
     if nxt == state["first"]:
         state["round"] += 1
     state["stack"] = [new_turn_frame(nxt)]
+    epic.start_of_turn(state, nxt)
     if challenger.is_challenger(state, nxt):
         challenger_turn.start(state["stack"][0])
     victory.turn_limit(state)
@@ -176,6 +177,8 @@ FRAMES = {
     "shield_target": (stars.shield_legal, stars.shield_apply),
     "hurricane": (catastrophes.hurricane_legal, catastrophes.hurricane_apply),
     "tsunami": (catastrophes.tsunami_legal, catastrophes.tsunami_apply),
+    "hurricane_rob": (catastrophes.rob_legal, catastrophes.rob_apply),
+    "nudge": (catastrophes.nudge_legal, catastrophes.nudge_apply),
     "eruption": (catastrophes.eruption_legal, catastrophes.eruption_apply),
     "leader_refuge": (lambda state, frame: [{"type": "refuge", "hex": h} for h in frame["options"]],
                       lambda state, frame, action: _refuge(state, frame, action)),

@@ -174,6 +174,11 @@ def apply_lava(state: dict) -> list[str]:
             state["stack"].append({"kind": "leader_refuge", "seat": unit["owner"], "unit": unit["id"],
                                    "options": refuges})
         else:
+            from . import epic
+
+            if epic.applies(state, unit["owner"]):  # classic: no legal hex is an epic death
+                epic.die(state, unit["owner"], "the lava left it no legal hex")
+                continue
             unit["hex"] = state["seats"][unit["owner"]]["base"]
         notes.append(f"{label(state, unit)} escapes the lava")
     return notes

@@ -20,6 +20,8 @@ def hidden_from(state: dict, seat: int | None) -> set[str]:
         if s["seat"] != seat:
             out.update(s["hand"])
             out.update(s["leader_options"])
+            if s.get("spare"):
+                out.add(s["spare"])  # classic: the spare leader is face down
     if state["combat"]:
         for key, down in state["combat"]["down"].items():
             if seat is None or int(key) != seat:
@@ -49,6 +51,8 @@ def _seat(state: dict, s: dict) -> dict:
         "banner": [dict(d) for d in s["banner"]], "spent": len(s["spent"]),
         "resources": dict(s["res"]), "tags": [colour(t) for t in s["tags"]], "tag_seats": list(s["tags"]),
         "tags_left": s["tags_left"], "destroyed": len(s["destroyed"]), "base": s["base"],
+        "spare": bool(s.get("spare")), "fallen": [cards.card_dict(c) for c in s.get("fallen", [])],
+        "waiting": bool(s.get("waiting")),
     }
 
 
@@ -126,7 +130,8 @@ def view(state: dict, seat: int | None) -> dict:
     if seat is not None:
         s = state["seats"][seat]
         out["you"] = {"seat": seat, "colour": s["colour"], "hand": [cards.card_dict(c) for c in s["hand"]],
-                      "leader_options": [cards.card_dict(c) for c in s["leader_options"]]}
+                      "leader_options": [cards.card_dict(c) for c in s["leader_options"]],
+                      "spare": cards.card_dict(s["spare"]) if s.get("spare") else None}
     return out
 
 
@@ -141,6 +146,6 @@ def phase(state: dict) -> str:
         return frame["step"]
     if frame["kind"] in ("combat", "swap", "target"):
         return "combat"
-    if frame["kind"] in ("hurricane", "tsunami", "eruption") or state["cat"]:
+    if frame["kind"] in ("hurricane", "hurricane_rob", "nudge", "tsunami", "eruption") or state["cat"]:
         return "catastrophe"
     return frame["kind"]

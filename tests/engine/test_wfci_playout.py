@@ -76,8 +76,7 @@ def test_views_of_a_spectator_show_no_hand():
 @pytest.mark.parametrize("options, message", [
     ({"preset": "nope"}, "preset"),
     ({"colour": "red"}, "Unknown option"),
-    ({"preset": "classic"}, "not available yet"),
-    ({"preset": "classic", "mode": "solo"}, "classic solo"),
+    ({"island": "build"}, "not available yet"),
     ({"variants": ["teams"]}, "not available yet"),
 ])
 def test_setup_refuses_bad_or_unplayable_options(options, message):

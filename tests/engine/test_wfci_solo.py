@@ -83,10 +83,9 @@ def _challenger_step(state):
     return GAME.apply(state, 1, action), action
 
 
-def test_classic_solo_is_refused_with_a_clear_message():
-    with pytest.raises(IllegalAction, match="classic solo"):
-        GAME.setup(1, 2, {"preset": "classic", "mode": "solo"})
+def test_every_solo_preset_sets_up():
     for options in ({"mode": "solo"}, {"mode": "solo_hard"}, {"mode": "solo", "preset": "expert"},
+                    {"mode": "solo", "preset": "classic"}, {"mode": "solo_hard", "preset": "classic"},
                     {"mode": "solo", "island": "random", "variants": ["hardcore", "base_bonus", "quickplay"]}):
         assert GAME.setup(1, 2, options)["first"] == 1
 
