@@ -37,15 +37,20 @@ def begin(state: dict):
         if _lava(state):
             state["stack"].append({"kind": "tsunami", "seat": seat})
     elif which == "earthquake":
-        for k in _lava(state) + _neutral(state):
-            t = state["island"]["tiles"][k]
-            t["kind"] = "neutral" if t["kind"] == "lava" else "lava"
-        note(state, "Every lava and neutral tile flips")
-        for line in units.apply_lava(state):
-            note(state, line)
+        _earthquake(state)
     elif which == "eruption":
         if _lava(state) or _neutral(state):
             state["stack"].append({"kind": "eruption", "seat": seat})
+
+
+def _earthquake(state: dict) -> None:
+    """Every lava and neutral tile flips; units now on lava follow the lava rule (both editions)."""
+    for k in _lava(state) + _neutral(state):
+        t = state["island"]["tiles"][k]
+        t["kind"] = "neutral" if t["kind"] == "lava" else "lava"
+    note(state, "Every lava and neutral tile flips")
+    for line in units.apply_lava(state):
+        note(state, line)
 
 
 # -- the classic texts (D-W19) ---------------------------------------------------------------
@@ -70,12 +75,7 @@ def begin_classic(state: dict, which: str, seat: int):
             state["stack"].append({"kind": "tsunami", "seat": seat, "classic": True})
     elif which == "earthquake":
         state["stack"].append({"kind": "nudge", "seat": seat})
-        for k in _lava(state) + _neutral(state):
-            t = state["island"]["tiles"][k]
-            t["kind"] = "neutral" if t["kind"] == "lava" else "lava"
-        note(state, "Every lava and neutral tile flips")
-        for line in units.apply_lava(state):
-            note(state, line)
+        _earthquake(state)
     elif which == "eruption":
         if _lava(state) or _neutral(state):
             state["stack"].append({"kind": "eruption", "seat": seat, "classic": True})
