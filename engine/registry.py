@@ -33,7 +33,7 @@ def get_game(slug: str):
     try:
         return _GAMES[slug]
     except KeyError:
-        raise IllegalAction(f"Unknown game {slug!r}.") from None
+        raise IllegalAction("engine.unknown_game", slug=repr(slug)) from None
 
 
 def all_games() -> list:

@@ -1,0 +1,29 @@
+"""Each game's page model, found by slug like `engine.get_game`.
+
+A board package (`games/boards/<slug>/`) turns the engine's view and the viewer's legal actions
+into the plain dicts its templates loop over. It exposes:
+
+- `TEMPLATE`: the board template (`"games/<slug>/board.html"`);
+- `page(view, legal, seat, players) -> dict`: the page model, put in the template context as
+  `board` (seat is None for spectators and the replay; players are the seats' display names).
+
+A game without a package of its own gets the generic board.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+_cache: dict[str, ModuleType] = {}
+
+
+def get_board(slug: str) -> ModuleType:
+    if slug not in _cache:
+        try:
+            _cache[slug] = importlib.import_module(f"{__name__}.{slug}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{slug}":
+                raise
+            _cache[slug] = importlib.import_module(f"{__name__}.generic")
+    return _cache[slug]
