@@ -7,7 +7,7 @@ import importlib
 from .errors import IllegalAction
 
 _GAMES: dict = {}
-_PACKAGES = ("engine.chickenrun", "engine.wfci")
+_PACKAGES = ("engine.chickenrun", "engine.wfci", "engine.chickendie", "engine.barnyard")
 _loaded = False
 
 

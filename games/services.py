@@ -19,6 +19,7 @@ from . import ratings, site_actions, timecontrol
 from .errors import Forbidden, IllegalMove, NotFound, ServiceError, StaleVersion
 from .models import Match, Seat, Turn
 from .rows import lock_match as _lock
+from .texts import log_text
 from .rows import match_id as _match_id
 
 __all__ = ["ServiceError", "IllegalMove", "Forbidden", "StaleVersion", "NotFound", "Bot", "Timekeeper"]
@@ -98,7 +99,7 @@ def submit_action(match, user, action, expected_version) -> Match:
                 kind="game",
                 action=action,
                 public_action=game.public_action(state, seat, action),
-                text=game.describe_action(state, seat, action)[:500],
+                text=log_text(game.describe_action(state, seat, action)),
                 think_seconds=_think_time(seats[seat], now),
                 irreversible=game.irreversible(state, seat, action, new_state),
             )

@@ -4,6 +4,8 @@ import json
 
 from django import template
 
+from games.texts import render
+
 register = template.Library()
 
 
@@ -23,3 +25,9 @@ def get_item(mapping, key):
             return mapping[str(key)]
         except (KeyError, TypeError):
             return None
+
+
+@register.filter
+def message(value, players=None):
+    """`{{ line|message:players }}`: an engine message (or an old plain line) in the reader's language."""
+    return render(value, players)
