@@ -1,0 +1,153 @@
+"""Bots: "farmer" (a heuristic worth playing against) and "random".
+
+The farmer keeps its hens alive and its answers in hand: it lays down every Specialty chicken,
+grows its flock with every growth card, aims every attack at the opponent with the most
+chickens, cashes six eggs for a Chick whenever it can (three for a card only when six are out
+of reach next turn), answers every attack it can, spends Immunity on its best chicken, and
+takes a die roll only when it is good.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+
+from ..errors import IllegalAction
+from ..rng import Rng, seed_state
+from . import cards as C
+from . import flock as F
+from .flow import asking, legal_actions
+
+BOTS = ("farmer", "random")
+DEFAULT_BOT = "farmer"
+VALUE = {"chick": 1.5, "hen": 3.0, "robo_hen": 4.5, "punk_rock_chick": 3.0, "mad_scientist_chicken": 3.0,
+         "dino_chicken": 3.5, "decoy_chicken": 2.5, "flying_chicken": 2.5}
+ATTACK_ORDER = ("chicken_blaster", "coyote_attack", "eat_mor_chikin", "die_die_die", "infertility",
+                "hen_swap", "three_egg_omelette")
+GROWTH_ORDER = ("resurrection", "feeding_frenzy", "farm_to_table", "incubator")
+ANSWER_ORDER = ("chicken_wire", "mad_scientist_chicken", "immunity", "cock_block")
+
+
+def choose(state: dict, seat: int, bot: str) -> dict:
+    legal = [a for a in legal_actions(state, seat) if a["type"] != "set_auto_pass"]
+    if not legal:
+        raise IllegalAction("chickendie.refuse.nothing", who={"seat": seat})
+    if bot == "random":
+        return legal[_state_rng(state, seat).below(len(legal))]
+    if bot == "farmer":
+        return _farmer(state, seat, legal)
+    raise IllegalAction("chickendie.refuse.bot", bot=repr(bot))
+
+
+def _state_rng(state: dict, seat: int) -> Rng:
+    """An RNG seeded from the whole state, so the game's own RNG is never advanced."""
+    text = json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return Rng(seed_state(zlib.crc32(text.encode("utf-8")) * 8 + seat))
+
+
+def value(entry: dict) -> float:
+    worth = VALUE.get(entry["kind"], 2.0)
+    return worth / 2 if entry.get("infertile") else worth
+
+
+def _chicken(state: dict, owner: int, fid: str) -> dict:
+    return F.find(state, owner, fid) or {"kind": "chick"}
+
+
+def _farmer(state: dict, seat: int, legal: list[dict]) -> dict:
+    frame, _ = asking(state)
+    op = frame["op"]
+    if op == "turn":
+        return _turn(state, seat, legal)
+    if op in ("attack", "deaths"):
+        return _answer(state, seat, legal)
+    if op == "pick":
+        owner = frame["owner"]
+        ranked = sorted(legal, key=lambda a: value(_chicken(state, owner, a["chicken"])))
+        return ranked[-1] if owner != seat else ranked[0]
+    face = frame["face"]
+    return {"type": "take"} if face in (1, 2, 3) else {"type": "leave"}
+
+
+def _answer(state: dict, seat: int, legal: list[dict]) -> dict:
+    answers = [a for a in legal if a["type"] == "respond"]
+    if not answers:
+        return legal[0]
+
+    def rank(a):
+        kind = C.kind(a["card"]) if a["card"] in C.all_ids() else "cock_block"
+        in_hand = a["card"] in state["hands"][seat]
+        saved = value(_chicken(state, seat, a["chicken"])) if "chicken" in a else 0
+        return (ANSWER_ORDER.index(kind), not in_hand, -saved)
+
+    return min(answers, key=rank)
+
+
+def _leader(state: dict, seat: int) -> list[int]:
+    """Opponents, the one with the most chickens (then hens, then eggs) first."""
+    others = [s for s in range(state["players"]) if s != seat and not F.is_out(state, s)]
+    return sorted(others, key=lambda s: (-len(state["flocks"][s]), -len(F.of_kind(state, s, C.HEN)),
+                                         -state["eggs"][s], s))
+
+
+def _turn(state: dict, seat: int, legal: list[dict]) -> dict:
+    plays = [a for a in legal if a["type"] == "play"]
+    by_kind: dict[str, list[dict]] = {}
+    for a in plays:
+        by_kind.setdefault(C.kind(a["card"]), []).append(a)
+    small = len(state["flocks"][seat]) <= 2
+    if state["turn"]["step"] == "play":
+        for a in plays:
+            if C.category(a["card"]) == "specialty":
+                return a
+        for kind in GROWTH_ORDER:
+            if kind in by_kind and _worth_growing(state, seat, kind):
+                return max(by_kind[kind], key=lambda a: (a.get("n", 0), _grave_value(a)))
+        attack = _attack(state, seat, by_kind)
+        if attack:
+            return attack
+        if "take_it_or_leave_it" in by_kind:
+            return by_kind["take_it_or_leave_it"][0]
+        if small and "reverse" in by_kind:
+            return by_kind["reverse"][0]
+        return {"type": "next"}
+    eggs = state["eggs"][seat]
+    income = sum(F.eggs_laid(e) for e in state["flocks"][seat])
+    if {"type": "cash", "for": "chick"} in legal:
+        return {"type": "cash", "for": "chick"}
+    if {"type": "cash", "for": "card"} in legal and eggs + income < C.rules()["cash"]["chick"]:
+        return {"type": "cash", "for": "card"}
+    for kind in ("take_it_or_leave_it", "end_your_turn"):
+        if kind in by_kind and (kind != "end_your_turn" or small) and not state["turn"]["no_roll"]:
+            return by_kind[kind][0]
+    for kind in ("skip_roll", "end_turn", "roll"):
+        if {"type": kind} in legal:
+            return {"type": kind}
+    return legal[-1]
+
+
+def _grave_value(action: dict) -> float:
+    return VALUE.get(C.kind(action["chicken"]), 0) if "chicken" in action else 0
+
+
+def _worth_growing(state: dict, seat: int, kind: str) -> bool:
+    if kind == "feeding_frenzy":
+        return bool(F.of_kind(state, seat, C.CHICK))
+    return True
+
+
+def _attack(state: dict, seat: int, by_kind: dict) -> dict | None:
+    mine_hens = len(F.of_kind(state, seat, C.HEN))
+    for target in _leader(state, seat):
+        for kind in ATTACK_ORDER:
+            options = [a for a in by_kind.get(kind, []) if a["target"] == target]
+            if not options:
+                continue
+            if kind == "hen_swap" and len(F.of_kind(state, target, C.HEN)) <= mine_hens:
+                continue
+            if kind == "three_egg_omelette" and state["eggs"][target] < 2:
+                continue
+            if kind in ("chicken_blaster", "infertility"):
+                return max(options, key=lambda a: value(_chicken(state, target, a["chicken"])))
+            return options[0]
+    return None
