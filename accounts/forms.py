@@ -22,4 +22,11 @@ class SignUpForm(UserCreationForm):
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ("email", "time_zone", "notify_turn", "notify_reminders", "digest_hour", "auto_vacation")
+        fields = ("email", "language", "time_zone", "notify_turn", "notify_reminders", "digest_hour", "auto_vacation")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["language"].required = False  # left out: keep the saved one
+
+    def clean_language(self):
+        return self.cleaned_data.get("language") or self.instance.language

@@ -1,6 +1,6 @@
 import zoneinfo
 
-from django.utils import timezone
+from django.utils import timezone, translation
 
 
 class UserTimezoneMiddleware:
@@ -18,4 +18,19 @@ class UserTimezoneMiddleware:
                 timezone.deactivate()
         else:
             timezone.deactivate()
+        return self.get_response(request)
+
+
+class UserLanguageMiddleware:
+    """A signed-in player reads the site in the language saved in their profile, whatever the
+    browser sends; visitors get the browser's language (Django's LocaleMiddleware, before this)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated and user.language:
+            translation.activate(user.language)
+            request.LANGUAGE_CODE = translation.get_language()
         return self.get_response(request)

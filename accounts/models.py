@@ -1,5 +1,6 @@
 import zoneinfo
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils import timezone
@@ -13,6 +14,10 @@ class User(AbstractUser):
 
     email = models.EmailField(_("e-mail address"), unique=True)
     time_zone = models.CharField(_("time zone"), max_length=64, default="UTC", choices=TIME_ZONE_CHOICES)
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE,
+        help_text=_("The site, its e-mails and the games' texts in this language."),
+    )
     notify_turn = models.BooleanField(_("e-mail me when it is my turn"), default=True)
     notify_reminders = models.BooleanField(_("send me reminder e-mails"), default=True)
     digest_hour = models.PositiveSmallIntegerField(

@@ -1,9 +1,12 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views import i18n
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
@@ -21,7 +24,9 @@ def signup(request):
         return redirect("lobby")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        user = form.save(commit=False)
+        user.language = translation.get_language()
+        user.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome to Chicken Island, %(name)s!") % {"name": user.username})
         return redirect(request.GET.get("next") or "lobby")
@@ -32,16 +37,41 @@ def signup(request):
 def profile(request):
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        user = form.save()
+        translation.activate(user.language)
         messages.success(request, _("Your settings are saved."))
-        return redirect("profile")
+        response = redirect("profile")
+        _remember_language(response, user.language)
+        return response
+    left = vacations.balance(request.user)
     context = {
         "form": form,
         "vacation": vacations.current(request.user),
-        "vacation_left": vacations.balance(request.user),
+        "vacation_left": left,
+        "vacation_count": round(left),  # chooses the plural form
         "blocked": request.user.blocks.select_related("blocked"),
     }
     return render(request, "accounts/profile.html", context)
+
+
+def set_language(request):
+    """The header's language switch: Django's own view (the cookie, back to the page), and for
+    a signed-in player the profile too, so e-mails follow."""
+    response = i18n.set_language(request)
+    code = request.POST.get(i18n.LANGUAGE_QUERY_PARAMETER)
+    if request.method == "POST" and request.user.is_authenticated and code in dict(settings.LANGUAGES):
+        request.user.language = code
+        request.user.save(update_fields=["language"])
+    return response
+
+
+def _remember_language(response, code):
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME, code, max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH, domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE, httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
 
 
 def player(request, username):

@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts import views as account_views
 from games import views
 
 urlpatterns = [
@@ -25,5 +26,5 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("api/", include("games.api_urls")),
     path("admin/", admin.site.urls),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", account_views.set_language, name="set_language"),
 ]

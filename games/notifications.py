@@ -2,6 +2,8 @@
 
 A notice names the game and links to it and never shows game state, so nothing hidden can
 leak through a mail. Every mail carries a signed one-click unsubscribe link and header.
+Each notice and mail is written in its recipient's language (the profile's), not the language
+of whichever request or worker happens to send it.
 """
 
 from __future__ import annotations
@@ -9,12 +11,14 @@ from __future__ import annotations
 import zoneinfo
 from datetime import timedelta
 
+from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import engine
 
@@ -28,8 +32,6 @@ UNSUBSCRIBE_SALT = "unsubscribe"
 
 
 def site_url(path: str) -> str:
-    from django.conf import settings
-
     return settings.SITE_URL.rstrip("/") + path
 
 
@@ -48,13 +50,18 @@ def user_from_unsubscribe(token: str):
     return User.objects.filter(pk=data.get("u")).first()
 
 
+def in_language_of(user):
+    """Translations switched to the recipient's language for the block (`with`)."""
+    return translation.override(getattr(user, "language", "") or settings.LANGUAGE_CODE)
+
+
 def send(user, subject: str, template: str, context: dict) -> bool:
     """One mail, plain text plus HTML, with List-Unsubscribe headers (RFC 8058 one-click)."""
     if not user.email:
         return False
     link = unsubscribe_url(user)
     context = {"user": user, "unsubscribe": link, **context}
-    with translation.override("en"):
+    with in_language_of(user):
         body = render_to_string(f"games/email/{template}.txt", context)
         html = render_to_string(f"games/email/{template}.html", context)
     message = EmailMultiAlternatives(
@@ -104,7 +111,8 @@ def send_your_turn(match_id: int, version: int, seats: list) -> int:
         if seat.index not in match.to_act:
             continue
         watching = seat.last_seen_at is not None and now - seat.last_seen_at < SEEN_RECENTLY
-        text = _("Your turn in %(m)s") % {"m": _label(match)}
+        with in_language_of(seat.user):
+            text = _("Your turn in %(m)s") % {"m": _label(match)}
         note = notify(seat.user, match, Notification.Kind.YOUR_TURN, text, mail=not watching)
         sent += note.emailed_at is not None
     return sent
@@ -117,7 +125,8 @@ def send_finished(match_id: int) -> int:
     sent = 0
     for seat in match.seats.filter(user__isnull=False).select_related("user"):
         won = seat.index in (match.outcome or {}).get("winners", [])
-        text = (_("You won %(m)s!") if won else _("%(m)s is over.")) % {"m": _label(match)}
+        with in_language_of(seat.user):
+            text = (_("You won %(m)s!") if won else _("%(m)s is over.")) % {"m": _label(match)}
         sent += notify(seat.user, match, Notification.Kind.FINISHED, text).emailed_at is not None
     return sent
 
@@ -145,10 +154,11 @@ def send_reminders(now=None) -> int:
             continue
         if seat.last_reminder_at and now - seat.last_reminder_at < REMINDER_GAP:
             continue
-        text = _("Reminder: %(left)s left for your move in %(m)s") % {
-            "left": timecontrol.human_duration(left),
-            "m": _label(match),
-        }
+        with in_language_of(seat.user):
+            text = _("Reminder: %(left)s left for your move in %(m)s") % {
+                "left": timecontrol.human_duration(left),
+                "m": _label(match),
+            }
         notify(seat.user, match, Notification.Kind.REMINDER, text)
         seat.reminders_sent = [*seat.reminders_sent, *fresh]
         seat.last_reminder_at = now
@@ -173,7 +183,10 @@ def send_digests(now=None) -> int:
             continue
         notes = list(waiting.filter(user=user).select_related("match").order_by("created_at"))
         items = [{"text": n.text, "url": site_url(n.match.get_absolute_url()) if n.match else ""} for n in notes]
-        subject = _("Your Chicken Island digest: %(n)s notices") % {"n": len(notes)}
+        with in_language_of(user):
+            subject = ngettext(
+                "Your Chicken Island digest: %(n)d notice", "Your Chicken Island digest: %(n)d notices", len(notes)
+            ) % {"n": len(notes)}
         if send(user, subject, "digest", {"items": items}):
             Notification.objects.filter(pk__in=[n.pk for n in notes]).update(emailed_at=now)
             sent += 1

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.utils.translation import gettext as _
+
 from . import clock as C
 from .models import Match, Seat, Vacation
 
@@ -120,7 +122,7 @@ def human_duration(seconds: float | None) -> str:
     hours, rest = divmod(rest, C.HOUR)
     minutes = rest // 60
     if days:
-        return f"{days}d {hours}h"
+        return _("%(days)dd %(hours)dh") % {"days": days, "hours": hours}
     if hours:
-        return f"{hours}h {minutes}m"
-    return f"{minutes}m"
+        return _("%(hours)dh %(minutes)dm") % {"hours": hours, "minutes": minutes}
+    return _("%(minutes)dm") % {"minutes": minutes}
