@@ -1,0 +1,31 @@
+"""Bots: "general" (plays to win) and "random" (uniform over the legal actions)."""
+
+from __future__ import annotations
+
+import zlib
+
+from ..rng import Rng
+from .turns import legal_actions
+
+BOTS = ("general", "random")
+DEFAULT_BOT = "general"
+
+
+def choose(state: dict, seat: int, bot: str) -> dict:
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise ValueError("no legal action")
+    if bot == "random":
+        return legal[_rng(state, seat).below(len(legal))]
+    from .general import decide
+    return decide(state, seat, legal)
+
+
+def _rng(state: dict, seat: int) -> Rng:
+    """A bot's own dice, derived from the state so the game's RNG is left alone."""
+    key = f"{state['rng']}:{seat}:{state['round']}:{len(state['played'])}:{state['phase']}:{state['acted']}:{state['selected']}"
+    return Rng(zlib.crc32(key.encode()) * 2654435761 + len(legal_actions_key(state)))
+
+
+def legal_actions_key(state: dict) -> str:
+    return str(state["sides"][state["turn"]]["resources"]) + str(state["casualties"]) + str(state["battle"])
