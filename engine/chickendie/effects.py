@@ -172,9 +172,9 @@ def process_roll(state: dict, frame: dict) -> None:
     if frame["face"] is None:
         frame["face"] = roll(state)
         log(state, "roll", who=who(seat), face=frame["face"])
-        if frame["optional"]:
-            frame["ask"] = seat
-            return
+    if frame["optional"]:
+        frame["ask"] = seat
+        return
     pop(state)
     face = frame["face"]
     if frame["negative"] and face not in NEGATIVE_FACES:

@@ -1,0 +1,547 @@
+"""Chicken Die! engine: constructed positions for every card, every die face, reactions and
+elimination."""
+
+import pytest
+
+import engine
+from engine import IllegalAction
+from engine.chickendie import GAME
+from engine.chickendie import cards as C
+from engine.chickendie.positions import check_conservation, position, with_roll
+
+LET = {"type": "let"}
+NEXT = {"type": "next"}
+
+
+def act(state, seat, *actions):
+    for action in actions:
+        state = GAME.apply(state, seat, action)
+        check_conservation(GAME, state)
+    return state
+
+
+def card(state, seat, kind):
+    return next(c for c in state["hands"][seat] if C.kind(c) == kind)
+
+
+def play(state, seat, kind, **extra):
+    return act(state, seat, {"type": "play", "card": card(state, seat, kind), **extra})
+
+
+def kinds(state, seat):
+    return sorted(e["kind"] + ("!" if e["infertile"] else "") for e in state["flocks"][seat])
+
+
+def asked(state):
+    return GAME.to_act(state)
+
+
+def fid(state, seat, kind):
+    return next(e["id"] for e in state["flocks"][seat] if e["kind"] == kind)
+
+
+def log_ids(state):
+    return [line["id"].split(".")[-1] for _n, line in state["log"]]
+
+
+# --- set-up and the turn ----------------------------------------------------------------------
+
+def test_setup_deals_the_flock_the_hand_and_an_egg():
+    for players in range(2, 7):
+        state = next(s for s in (GAME.setup(seed, players, {}) for seed in range(50))
+                     if "instant" not in log_ids(s))
+        check_conservation(GAME, state)
+        first = state["turn"]["seat"]
+        assert asked(state) == [first]
+        for s in range(players):
+            assert kinds(state, s) == ["chick", "chick", "hen"]
+            assert not any(C.is_instant(c) for c in state["hands"][s][:5])
+            assert len(state["hands"][s]) == (6 if s == first else 5)
+            assert state["eggs"][s] == (2 if s == first else 1)
+        assert state["turn"]["step"] == "play"
+
+
+def test_first_player_is_random_and_setup_refuses_bad_options():
+    assert len({GAME.setup(seed, 4, {})["turn"]["seat"] for seed in range(30)}) == 4
+    for bad in [(1, {}), (7, {}), (3, {"colour": "red"}), (3, {"auto_pass": [5]})]:
+        with pytest.raises(IllegalAction):
+            GAME.setup(1, *bad)
+
+
+def test_registered_with_the_protocol():
+    game = engine.get_game("chickendie")
+    assert game is GAME and (game.min_players, game.max_players) == (2, 6)
+    assert set(game.bots()) == {"farmer", "random"} and game.default_bot() == "farmer"
+
+
+def test_step_one_collects_an_egg_per_laying_chicken():
+    state = position(2, flocks={0: ["hen", "hen!", "robo_hen", "punk_rock_chick", "chick"]}, step="collect",
+                     draw=["farm_to_table"])
+    assert state["eggs"][0] == 1 + 2 + 1
+    assert card(state, 0, "farm_to_table")  # step 2 drew it
+    assert state["turn"]["step"] == "play" and asked(state) == [0]
+
+
+def test_steps_run_in_order_and_cash_in_eggs():
+    state = position(2, eggs=[9, 0], draw=["farm_to_table"])
+    legal = GAME.legal_actions(state, 0)
+    assert {"type": "cash", "for": "card"} not in legal  # not before step 4
+    state = act(state, 0, NEXT)
+    assert state["turn"]["step"] == "cash"
+    assert not any(a["type"] == "play" for a in GAME.legal_actions(state, 0))
+    state = act(state, 0, {"type": "cash", "for": "chick"})
+    assert kinds(state, 0) == ["chick", "chick", "chick", "hen"] and state["eggs"][0] == 3
+    state = act(state, 0, {"type": "cash", "for": "card"})
+    assert state["eggs"][0] == 0 and C.kind(state["hands"][0][-1]) == "farm_to_table"
+    assert {"type": "cash", "for": "card"} not in GAME.legal_actions(state, 0)
+    state = act(state, 0, {"type": "roll"})
+    assert state["turn"]["seat"] == 1 or GAME.outcome(state)
+
+
+# --- the Chicken Die --------------------------------------------------------------------------
+
+def test_die_one_and_two():
+    state = position(2, eggs=1)
+    assert with_roll(state, 0, 1)["eggs"][0] == 2
+    two = with_roll(state, 0, 2)
+    assert two["eggs"][0] == 0 and kinds(two, 0) == ["chick", "chick", "chick", "hen"]
+    none = with_roll(position(2, eggs=0), 0, 2)
+    assert kinds(none, 0) == ["chick", "chick", "hen"] and "no_effect" in log_ids(none)
+
+
+def test_die_three_promotes_a_chick_but_never_a_punk_rock_chick():
+    state = with_roll(position(2, flocks={0: ["chick", "punk_rock_chick"]}), 0, 3)
+    assert kinds(state, 0) == ["hen", "punk_rock_chick"]
+    punk = with_roll(position(2, flocks={0: ["punk_rock_chick", "hen"]}), 0, 3)
+    assert kinds(punk, 0) == ["hen", "punk_rock_chick"]
+
+
+def test_die_four_demotes_a_chick_to_an_egg():
+    state = with_roll(position(2, eggs=0), 0, 4)
+    assert kinds(state, 0) == ["chick", "hen"] and state["eggs"][0] == 1
+    hens = with_roll(position(2, flocks={0: ["hen"]}), 0, 4)
+    assert kinds(hens, 0) == ["hen"]
+
+
+def test_die_four_can_put_a_player_out():
+    state = with_roll(position(3, flocks={0: ["chick"]}), 0, 4)
+    assert state["out"] == [{"seat": 0, "chain": state["chain"]}] and state["eggs"][0] == 0
+    assert asked(state) == [1]
+
+
+def test_die_five_the_roller_chooses_which_hen():
+    state = with_roll(position(2, flocks={0: ["hen", "hen!"]}), 0, 5)
+    assert asked(state) == [0]
+    choices = [a for a in GAME.legal_actions(state, 0) if a["type"] == "choose"]
+    assert len(choices) == 2
+    infertile = next(e["id"] for e in state["flocks"][0] if e["infertile"])
+    state = act(state, 0, {"type": "choose", "chicken": infertile})
+    assert kinds(state, 0) == ["chick", "hen"]
+    assert len(state["discard"]) == 1 and C.kind(state["discard"][0]) == "infertility"
+
+
+def test_die_six_the_roller_chooses_which_chicken_dies():
+    state = with_roll(position(2, flocks={0: ["chick", "hen", "dino_chicken"]}), 0, 6)
+    assert len([a for a in GAME.legal_actions(state, 0) if a["type"] == "choose"]) == 3
+    dino = fid(state, 0, "dino_chicken")
+    state = act(state, 0, {"type": "choose", "chicken": dino})
+    assert asked(state) == [0]  # about to die: Immunity or let it happen, asked even without one
+    state = act(state, 0, LET)
+    assert kinds(state, 0) == ["chick", "hen"] and state["graveyard"] == [dino]
+
+
+def test_die_six_ordinary_chickens_go_back_to_the_supply():
+    state = with_roll(position(2, flocks={0: ["chick", "chick"]}), 0, 6)
+    state = act(state, 0, LET)
+    assert kinds(state, 0) == ["chick"] and state["graveyard"] == []
+
+
+# --- specialty chickens -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("kind", ["dino_chicken", "flying_chicken", "mad_scientist_chicken", "robo_hen",
+                                  "decoy_chicken", "punk_rock_chick"])
+def test_specialty_chickens_go_into_the_flock(kind):
+    state = play(position(2, hands={0: [kind]}), 0, kind)
+    assert kind in kinds(state, 0) and state["hands"][0] == []
+
+
+def test_dino_chicken_cannot_be_killed_by_predators():
+    state = position(2, hands={0: ["coyote_attack", "chicken_blaster"]}, flocks={1: ["dino_chicken", "chick"]})
+    blaster = card(state, 0, "chicken_blaster")
+    blasts = [a for a in GAME.legal_actions(state, 0) if a.get("card") == blaster]
+    assert [a["chicken"] for a in blasts] == [fid(state, 1, "chick")]
+    state = play(state, 0, "coyote_attack", target=1)
+    state = act(state, 1, LET)  # the only chicken a coyote can take is the chick: no choice asked
+    state = act(state, 1, LET)
+    assert kinds(state, 1) == ["dino_chicken"]
+    assert [a for a in GAME.legal_actions(state, 0) if a.get("type") == "play"] == []
+
+
+def test_decoy_chicken_must_be_the_first_chicken_an_opponent_kills():
+    state = position(2, hands={0: ["coyote_attack", "chicken_blaster"]},
+                     flocks={1: ["hen", "decoy_chicken", "robo_hen"]})
+    blasts = [a["chicken"] for a in GAME.legal_actions(state, 0) if a.get("card") == card(state, 0, "chicken_blaster")]
+    assert blasts == [fid(state, 1, "decoy_chicken")]
+    state = play(state, 0, "coyote_attack", target=1)
+    state = act(state, 1, LET, LET)
+    assert kinds(state, 1) == ["hen", "robo_hen"]
+
+
+def test_decoy_does_not_bind_its_owner():
+    state = with_roll(position(2, flocks={0: ["hen", "decoy_chicken"]}), 0, 6)
+    assert len([a for a in GAME.legal_actions(state, 0) if a["type"] == "choose"]) == 2
+
+
+def test_flying_chicken_and_specialties_are_never_swapped():
+    state = position(2, hands={0: ["hen_swap"]}, flocks={0: ["chick"], 1: ["hen", "hen", "hen", "hen", "flying_chicken", "robo_hen"]})
+    state = play(state, 0, "hen_swap", target=1)
+    state = act(state, 1, LET)
+    assert kinds(state, 0) == ["chick", "hen", "hen", "hen"]
+    assert kinds(state, 1) == ["flying_chicken", "hen", "robo_hen"]
+
+
+def test_hen_swap_gives_all_your_hens_even_none():
+    state = position(2, hands={0: ["hen_swap"]}, flocks={0: ["hen", "hen!", "chick"], 1: ["hen"]})
+    state = act(play(state, 0, "hen_swap", target=1), 1, LET)
+    assert kinds(state, 0) == ["chick", "hen"] and kinds(state, 1) == ["hen", "hen!"]
+
+
+def test_hen_swap_can_put_the_target_out():
+    state = position(3, hands={0: ["hen_swap"]}, flocks={0: ["chick"], 1: ["hen"]})
+    state = act(play(state, 0, "hen_swap", target=1), 1, LET)
+    assert [e["seat"] for e in state["out"]] == [1] and asked(state) == [0]
+
+
+def test_robo_hen_lays_two_and_can_be_made_infertile():
+    state = position(2, hands={1: ["infertility"]}, flocks={0: ["robo_hen"]}, seat=1)
+    state = act(play(state, 1, "infertility", target=0, chicken=fid(state, 0, "robo_hen")), 0, LET)
+    assert kinds(state, 0) == ["robo_hen!"]
+
+
+def test_mad_scientist_in_the_flock_stops_infertility():
+    state = position(2, hands={1: ["infertility"]}, flocks={0: ["hen", "mad_scientist_chicken"]}, seat=1)
+    hen = fid(state, 0, "hen")
+    state = play(state, 1, "infertility", target=0, chicken=hen)
+    scientist = fid(state, 0, "mad_scientist_chicken")
+    assert {"type": "respond", "card": scientist} in GAME.legal_actions(state, 0)
+    state = act(state, 0, {"type": "respond", "card": scientist})
+    assert kinds(state, 0) == ["hen"] and scientist in state["discard"]
+    assert asked(state) == [1]
+
+
+def test_mad_scientist_from_the_hand_stops_bird_flu_for_its_owner_only():
+    state = position(2, hands={0: ["mad_scientist_chicken"]}, eggs=3, draw=["bird_flu"])
+    state = act(state, 0, NEXT, {"type": "cash", "for": "card"})
+    assert asked(state) == [0] and GAME.view(state, 1)["pending"]["cause"] == "bird_flu"
+    state = act(state, 0, {"type": "respond", "card": card(state, 0, "mad_scientist_chicken")})
+    assert asked(state) == [1]
+    state = act(state, 1, LET)
+    assert kinds(state, 0) == ["chick", "chick", "hen"] and kinds(state, 1) == ["hen"]
+    assert state["turn"]["step"] == "cash" and asked(state) == [0]
+
+
+# --- protection -------------------------------------------------------------------------------
+
+def test_immunity_saves_a_chicken_from_a_coyote():
+    state = position(2, hands={0: ["coyote_attack"], 1: ["immunity"]}, flocks={1: ["hen", "chick"]})
+    state = act(play(state, 0, "coyote_attack", target=1), 1, LET)
+    assert asked(state) == [0]
+    state = act(state, 0, {"type": "choose", "chicken": fid(state, 1, "hen")})
+    assert asked(state) == [1]
+    state = act(state, 1, {"type": "respond", "card": card(state, 1, "immunity"), "chicken": fid(state, 1, "hen")})
+    assert kinds(state, 1) == ["chick", "hen"] and asked(state) == [0]
+
+
+def test_chicken_wire_stops_a_predator_but_not_other_attacks():
+    state = position(2, hands={0: ["coyote_attack", "three_egg_omelette"], 1: ["chicken_wire"]}, eggs=[0, 4])
+    state = play(state, 0, "three_egg_omelette", target=1)
+    assert [a["type"] for a in GAME.legal_actions(state, 1)] == ["let", "set_auto_pass"]
+    state = act(state, 1, LET)
+    assert state["eggs"][1] == 1
+    state = play(state, 0, "coyote_attack", target=1)
+    state = act(state, 1, {"type": "respond", "card": card(state, 1, "chicken_wire")})
+    assert kinds(state, 1) == ["chick", "chick", "hen"] and state["turn"]["step"] == "play"
+
+
+def test_cock_block_cancels_an_attack_and_ends_the_play_step():
+    state = position(2, hands={0: ["chicken_blaster", "farm_to_table"], 1: ["cock_block"]})
+    hen = fid(state, 1, "hen")
+    state = play(state, 0, "chicken_blaster", target=1, chicken=hen)
+    state = act(state, 1, {"type": "respond", "card": card(state, 1, "cock_block")})
+    assert asked(state) == [0]  # the attacker decides: accept or answer with a Cock Block
+    assert GAME.legal_actions(state, 0) == [LET, {"type": "set_auto_pass", "on": True}]
+    state = act(state, 0, LET)
+    assert kinds(state, 1) == ["chick", "chick", "hen"]
+    assert state["turn"]["step"] == "cash" and not any(a["type"] == "play" for a in GAME.legal_actions(state, 0))
+
+
+def test_a_cock_block_answered_by_a_cock_block():
+    state = position(2, hands={0: ["coyote_attack", "cock_block"], 1: ["cock_block", "immunity"]})
+    state = play(state, 0, "coyote_attack", target=1)
+    state = act(state, 1, {"type": "respond", "card": card(state, 1, "cock_block")})
+    state = act(state, 0, {"type": "respond", "card": card(state, 0, "cock_block")})
+    assert asked(state) == [1]  # the attack is back on; the target decides again
+    assert {"type": "respond"} not in GAME.legal_actions(state, 1)
+    state = act(state, 1, LET)
+    state = act(state, 0, {"type": "choose", "chicken": fid(state, 1, "hen")})
+    state = act(state, 1, LET)
+    assert kinds(state, 1) == ["chick", "chick"] and state["turn"]["step"] == "play"
+
+
+# --- attacks ----------------------------------------------------------------------------------
+
+def test_coyote_attack_the_attacker_chooses():
+    state = position(2, hands={0: ["coyote_attack"]}, flocks={1: ["hen", "chick", "robo_hen"]})
+    state = act(play(state, 0, "coyote_attack", target=1), 1, LET)
+    assert asked(state) == [0] and len(GAME.legal_actions(state, 0)) == 4
+    state = act(state, 0, {"type": "choose", "chicken": fid(state, 1, "robo_hen")}, )
+    state = act(state, 1, LET)
+    assert kinds(state, 1) == ["chick", "hen"] and C.kind(state["graveyard"][0]) == "robo_hen"
+
+
+def test_chicken_blaster_names_its_chicken_when_played():
+    state = position(2, hands={0: ["chicken_blaster"]})
+    hen = fid(state, 1, "hen")
+    state = act(play(state, 0, "chicken_blaster", target=1, chicken=hen), 1, LET)
+    assert GAME.view(state, 0)["pending"]["chickens"] == [hen]
+    state = act(state, 1, LET)
+    assert kinds(state, 1) == ["chick", "chick"]
+
+
+def test_die_die_die_rolls_three_times_and_only_hurts():
+    for seed in range(8):
+        state = position(2, hands={0: ["die_die_die"]}, flocks={1: ["hen"] * 5}, eggs=[0, 2])
+        state["rng"] = 1000 + seed
+        state = act(play(state, 0, "die_die_die", target=1), 1, LET)
+        while asked(state) == [1]:
+            state = act(state, 1, GAME.legal_actions(state, 1)[0])
+        rolls = [line["args"]["face"] for _n, line in state["log"] if line["id"].endswith(".roll")]
+        assert len(rolls) == 3
+        assert state["eggs"][1] == 2  # a 1 or a 2 never helps
+        lost = sum(1 for f in rolls if f in (5, 6))
+        assert len(state["flocks"][1]) == 5 - sum(1 for f in rolls if f == 6)
+        assert kinds(state, 1).count("chick") == sum(1 for f in rolls if f == 5) - 0 * lost
+
+
+def test_three_egg_omelette_destroys_up_to_three_eggs():
+    state = position(3, hands={0: ["three_egg_omelette", "three_egg_omelette"]}, eggs=[0, 5, 2])
+    state = act(play(state, 0, "three_egg_omelette", target=1), 1, LET)
+    assert state["eggs"] == [0, 2, 2]
+    state = act(play(state, 0, "three_egg_omelette", target=2), 2, LET)
+    assert state["eggs"] == [0, 2, 0]
+
+
+def test_infertility_stops_a_hen_laying_for_good():
+    state = position(2, hands={1: ["infertility"]}, flocks={0: ["hen", "hen"]}, seat=1)
+    state = act(play(state, 1, "infertility", target=0, chicken=state["flocks"][0][0]["id"]), 0, LET)
+    assert kinds(state, 0) == ["hen", "hen!"]
+    state = act(state, 1, NEXT, {"type": "roll"})
+    while asked(state) == [1]:
+        state = act(state, 1, GAME.legal_actions(state, 1)[0])
+    if state["turn"]["seat"] == 0 and kinds(state, 0) == ["hen", "hen!"]:
+        assert "collects" in log_ids(state)
+        collected = [line for _n, line in state["log"] if line["id"].endswith(".collects")][-1]
+        assert collected["args"]["n"] == 1
+
+
+def test_eat_mor_chikin_lets_the_attacker_skip_the_roll():
+    state = position(2, hands={0: ["eat_mor_chikin"]})
+    state = act(play(state, 0, "eat_mor_chikin", target=1), 1, LET)
+    state = act(state, 0, {"type": "choose", "chicken": fid(state, 1, "hen")})
+    state = act(state, 1, LET, )
+    state = act(state, 0, NEXT)
+    assert {"type": "skip_roll"} in GAME.legal_actions(state, 0)
+    state = act(state, 0, {"type": "skip_roll"})
+    assert state["turn"]["seat"] == 1 and "roll" not in log_ids(state)[-6:]
+
+
+# --- instant cards ----------------------------------------------------------------------------
+
+def draw_instant(kind, players=3, flocks=None, hands=None, eggs=3, seat=0):
+    """Seat 0 cashes 3 eggs for a card in step 4 and draws `kind`: an instant in the middle of
+    the cash-in step."""
+    state = position(players, draw=[kind], flocks=flocks, hands=hands, eggs=eggs, seat=seat)
+    return act(state, seat, NEXT, {"type": "cash", "for": "card"})
+
+
+def let_all(state, until_seat=None):
+    """Everyone takes the first legal choice until `until_seat` is back in their own turn."""
+    while asked(state) and not (asked(state) == [until_seat] and len(state["stack"]) == 1):
+        seat = asked(state)[0]
+        state = act(state, seat, GAME.legal_actions(state, seat)[0])
+    return state
+
+
+def test_demotion_turns_every_hen_into_a_chick():
+    state = draw_instant("demotion", flocks={0: ["hen", "robo_hen"], 1: ["hen", "hen!"], 2: ["chick"]})
+    assert kinds(state, 0) == ["chick", "robo_hen"] and kinds(state, 1) == ["chick", "chick"]
+    assert state["turn"]["step"] == "cash" and asked(state) == [0]
+    assert C.kind(state["discard"][-1]) == "demotion"
+
+
+def test_foster_farms_kills_at_most_three_hens_each_infertile_first():
+    flocks = {0: ["hen", "chick"], 1: ["hen"] * 4 + ["hen!", "robo_hen"], 2: ["dino_chicken"]}
+    state = draw_instant("foster_farms", flocks=flocks)
+    assert asked(state) == [0]
+    state = act(state, 0, LET)
+    assert asked(state) == [1] and GAME.view(state, 1)["pending"]["chickens"][0] == state["flocks"][1][4]["id"]
+    state = act(state, 1, LET)
+    assert kinds(state, 0) == ["chick"] and kinds(state, 1) == ["hen", "hen", "robo_hen"]
+    assert kinds(state, 2) == ["dino_chicken"] and asked(state) == [0]
+
+
+def test_bird_flu_kills_the_chicks():
+    state = let_all(draw_instant("bird_flu", flocks={0: ["chick", "punk_rock_chick"], 1: ["chick"] * 5}), 0)
+    assert kinds(state, 0) == ["punk_rock_chick"] and kinds(state, 1) == ["chick", "chick"]
+
+
+def test_fox_on_the_loose_rolls_twice_for_everyone_from_the_drawer():
+    state = position(3, draw=["fox_on_the_loose"], seat=1, step="draw", flocks={s: ["hen"] * 4 for s in range(3)})
+    state = let_all(state, 1)
+    rolls = [line["args"]["who"]["seat"] for _n, line in state["log"] if line["id"].endswith(".roll")]
+    assert rolls == [1, 1, 2, 2, 0, 0]
+
+
+def test_fox_on_the_loose_follows_a_reversed_order():
+    state = position(3, draw=["fox_on_the_loose"], seat=1, step="draw", direction=-1,
+                     flocks={s: ["hen"] * 4 for s in range(3)})
+    state = let_all(state, 1)
+    rolls = [line["args"]["who"]["seat"] for _n, line in state["log"] if line["id"].endswith(".roll")]
+    assert rolls == [1, 1, 0, 0, 2, 2]
+
+
+def test_chicken_assassin_each_player_chooses_a_specialty():
+    flocks = {0: ["dino_chicken", "robo_hen", "chick"], 1: ["hen"], 2: ["decoy_chicken", "hen"]}
+    state = draw_instant("chicken_assassin", flocks=flocks)
+    assert asked(state) == [0] and len(GAME.legal_actions(state, 0)) == 3
+    state = act(state, 0, {"type": "choose", "chicken": fid(state, 0, "dino_chicken")}, LET)
+    assert asked(state) == [2]  # seat 1 has no specialty; seat 2's only one needs no choice
+    state = act(state, 2, LET)
+    assert kinds(state, 0) == ["chick", "robo_hen"] and kinds(state, 2) == ["hen"]
+    assert len(state["graveyard"]) == 2
+
+
+def test_chicken_bomb_the_drawer_loses_a_chicken():
+    state = draw_instant("chicken_bomb", flocks={0: ["hen", "chick"]})
+    assert asked(state) == [0] and len(GAME.legal_actions(state, 0)) == 3
+    state = act(state, 0, {"type": "choose", "chicken": fid(state, 0, "chick")}, LET)
+    assert kinds(state, 0) == ["hen"] and kinds(state, 1) == ["chick", "chick", "hen"]
+
+
+def test_an_instant_drawn_in_step_two_can_put_the_drawer_out():
+    state = position(3, draw=["chicken_bomb"], flocks={1: ["chick"]}, seat=1, step="draw")
+    assert asked(state) == [1]
+    state = act(state, 1, LET)
+    assert [e["seat"] for e in state["out"]] == [1] and state["turn"]["seat"] == 2
+    assert asked(state) == [2] and state["hands"][1] == []
+
+
+def test_instants_are_not_replaced_and_reshuffle_when_the_pile_is_empty():
+    state = position(2, eggs=3, draw=["farm_to_table"])
+    state["discard"], state["draw"] = state["draw"][:-1], state["draw"][-1:]
+    state = act(state, 0, NEXT, {"type": "cash", "for": "card"})
+    assert state["draw"] == [] and state["discard"]
+    state["eggs"][0] = 3
+    state = act(state, 0, {"type": "cash", "for": "card"})
+    assert "reshuffle" in log_ids(state) and state["discard"] == [] or C.is_instant(state["discard"][-1])
+
+
+# --- personal growth and turn cards -----------------------------------------------------------
+
+def test_feeding_frenzy_promotes_up_to_three_chicks():
+    state = play(position(2, hands={0: ["feeding_frenzy"]}, flocks={0: ["chick"] * 4 + ["punk_rock_chick"]}),
+                 0, "feeding_frenzy")
+    assert kinds(state, 0) == ["chick", "hen", "hen", "hen", "punk_rock_chick"]
+
+
+def test_incubator_trades_two_eggs_a_chick_up_to_three():
+    state = position(2, hands={0: ["incubator"]}, eggs=[9, 0])
+    assert sorted(a["n"] for a in GAME.legal_actions(state, 0) if "n" in a) == [1, 2, 3]
+    state = play(state, 0, "incubator", n=3)
+    assert state["eggs"][0] == 3 and kinds(state, 0).count("chick") == 5
+    assert not any("n" in a for a in GAME.legal_actions(position(2, hands={0: ["incubator"]}, eggs=1), 0))
+
+
+def test_farm_to_table_and_resurrection():
+    state = position(2, hands={0: ["farm_to_table", "resurrection"]}, graveyard=["robo_hen"])
+    state = play(state, 0, "farm_to_table")
+    assert state["eggs"][0] == 3
+    robo = state["graveyard"][0]
+    state = play(state, 0, "resurrection", chicken=robo)
+    assert "robo_hen" in kinds(state, 0) and state["graveyard"] == []
+    nothing = position(2, hands={0: ["resurrection"]})
+    assert [a["type"] for a in GAME.legal_actions(nothing, 0)] == ["next", "set_auto_pass"]
+
+
+def test_take_it_or_leave_it():
+    state = play(position(2, hands={0: ["take_it_or_leave_it"]}, flocks={0: ["hen"]}), 0, "take_it_or_leave_it")
+    state = act(state, 0, NEXT)
+    state["stack"][-1]["ask"] = None
+    state["turn"]["step"] = "end"
+    six = with_roll(state, 0, 6, optional=True)
+    assert asked(six) == [0] and GAME.legal_actions(six, 0)[:2] == [{"type": "take"}, {"type": "leave"}]
+    left = act(six, 0, {"type": "leave"})
+    assert kinds(left, 0) == ["hen"] and left["turn"]["seat"] == 1
+    taken = act(six, 0, {"type": "take"}, LET)
+    assert taken["out"] and GAME.outcome(taken)["winners"] == [1]
+
+
+def test_end_your_turn_in_step_four_skips_the_roll():
+    state = act(position(2, hands={0: ["end_your_turn"]}), 0, NEXT)
+    state = play(state, 0, "end_your_turn")
+    assert state["turn"]["seat"] == 1 and "roll" not in log_ids(state)
+
+
+def test_reverse_flips_the_order_and_skips_the_roll():
+    state = play(position(4, hands={0: ["reverse"]}), 0, "reverse")
+    state = act(state, 0, NEXT)
+    legal = GAME.legal_actions(state, 0)
+    assert {"type": "roll"} not in legal and {"type": "end_turn"} in legal
+    state = act(state, 0, {"type": "end_turn"})
+    assert state["turn"]["seat"] == 3 and state["direction"] == -1
+
+
+# --- reactions and elimination ----------------------------------------------------------------
+
+def test_a_target_is_asked_even_with_nothing_to_answer():
+    state = play(position(2, hands={0: ["coyote_attack"], 1: []}), 0, "coyote_attack", target=1)
+    assert asked(state) == [1] and GAME.legal_actions(state, 1) == [LET, {"type": "set_auto_pass", "on": True}]
+    view = GAME.view(state, 0)
+    assert view["prompt"]["id"] == "chickendie.prompt.waiting" and view["pending"]["seat"] == 1
+
+
+def test_auto_pass_skips_only_players_who_cannot_answer_and_is_public():
+    state = position(2, hands={0: ["coyote_attack", "coyote_attack"], 1: ["chicken_wire"]}, auto_pass=[1])
+    assert GAME.view(state, 0)["seats"][1]["auto_pass"] is True
+    state = play(state, 0, "coyote_attack", target=1)
+    assert asked(state) == [1]  # holds Chicken Wire: asked
+    state = act(state, 1, {"type": "respond", "card": card(state, 1, "chicken_wire")})
+    state = play(state, 0, "coyote_attack", target=1)
+    assert asked(state) == [0]  # nothing to answer with: not asked, the coyote goes on
+    assert len(GAME.legal_actions(state, 0)) == 3  # choose chick, choose hen, toggle
+
+
+def test_the_setting_is_toggled_by_the_player_when_asked():
+    state = position(2)
+    state = act(state, 0, {"type": "set_auto_pass", "on": True})
+    assert state["auto_pass"] == [True, False] and asked(state) == [0]
+    assert "auto_pass_on" in log_ids(state)
+
+
+def test_the_last_player_with_a_chicken_wins_and_out_players_are_skipped():
+    state = position(3, hands={0: ["coyote_attack", "coyote_attack"]}, flocks={1: ["chick"], 2: ["chick"]})
+    state = act(play(state, 0, "coyote_attack", target=1), 1, LET, LET)
+    assert [e["seat"] for e in state["out"]] == [1] and GAME.outcome(state) is None
+    assert not any(a.get("target") == 1 for a in GAME.legal_actions(state, 0))
+    state = act(play(state, 0, "coyote_attack", target=2), 2, LET, LET)
+    assert GAME.outcome(state) == {"winners": [0], "losers": [1, 2], "reason": "last"}
+    assert GAME.to_act(state) == [] and GAME.view(state, None)["out_order"] == [1, 2]
+
+
+def test_players_out_together_share_the_win():
+    state = draw_instant("foster_farms", players=3, flocks={0: ["hen"], 1: ["hen"], 2: ["hen", "hen"]})
+    state = let_all(state)
+    assert GAME.outcome(state)["winners"] == [0, 1, 2] and GAME.outcome(state)["reason"] == "together"
+    partial = let_all(draw_instant("foster_farms", players=3, flocks={0: ["hen"], 1: ["hen"], 2: ["chick"]}))
+    assert GAME.outcome(partial) == {"winners": [2], "losers": [0, 1], "reason": "last"}
+    assert [e["seat"] for e in partial["out"]] == [0, 1]
