@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test setup migrate demo worker beat bench bench-engine clean
+.PHONY: run test setup migrate demo worker beat bench bench-engine messages catalogs clean
 
 run: setup migrate demo
 	$(PY) manage.py runserver 127.0.0.1:8000
@@ -33,6 +33,15 @@ beat: setup
 
 bench: setup
 	$(PY) bench/http_chickenrun.py
+
+# Translations (docs/i18n.md): `make messages` gathers every string into locale/fr (needs GNU
+# gettext's xgettext); translate the new entries, then `make catalogs` compiles them (pure Python).
+messages: setup
+	$(PY) manage.py engine_messages
+	$(PY) manage.py makemessages -l fr --no-obsolete -i .venv -i tests -i bench -i '*.egg-info' -i staticfiles
+
+catalogs: setup
+	$(PY) manage.py compile_catalogs
 
 clean:
 	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis staticfiles

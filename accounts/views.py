@@ -47,7 +47,7 @@ def profile(request):
     context = {
         "form": form,
         "vacation": vacations.current(request.user),
-        "vacation_left": left,
+        "vacation_left": round(left, 1),  # shown as "15" or "14.5"
         "vacation_count": round(left),  # chooses the plural form
         "blocked": request.user.blocks.select_related("blocked"),
     }

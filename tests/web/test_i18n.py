@@ -1,0 +1,148 @@
+"""French and English: choosing the language, mails in the reader's language, localized numbers."""
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+import time_machine
+from django.core import mail
+from django.urls import reverse
+from django.utils import translation
+
+from accounts.models import User
+from games import lobby, notifications, services, timecontrol
+from games.models import Notification
+from tests.factories import PASSWORD, make_user
+
+pytestmark = pytest.mark.django_db
+
+UTC = timezone.utc
+T0 = datetime(2026, 11, 17, 10, 0, tzinfo=UTC)  # a Tuesday
+
+
+def test_a_french_browser_gets_french_pages(client):
+    page = client.get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9,en;q=0.5").content.decode()
+    assert '<html lang="fr">' in page
+    assert "Se connecter" in page and "Log in" not in page
+    assert "Parties ouvertes" in page
+
+
+def test_an_english_browser_gets_english_pages(client):
+    page = client.get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9").content.decode()
+    assert '<html lang="en">' in page
+    assert "Log in" in page
+
+
+def test_the_header_switch_works_without_javascript(client):
+    page = client.get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert 'name="language" value="en"' in page  # a plain form button, one click
+    response = client.post(reverse("set_language"), {"language": "en", "next": "/"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert response.status_code == 302
+    page = client.get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert '<html lang="en">' in page and "Log in" in page
+
+
+def test_sign_up_keeps_the_browser_language(client):
+    client.post(
+        reverse("signup"),
+        {"username": "poule", "email": "poule@example.com", "password1": PASSWORD, "password2": PASSWORD},
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    assert User.objects.get(username="poule").language == "fr"
+
+
+def test_the_profile_language_wins_over_the_browser(client):
+    user = make_user("hen", language="fr")
+    client.force_login(user)
+    page = client.get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<html lang="fr">' in page and "Mes parties" in page
+
+
+def test_switching_in_the_header_saves_the_profile(client):
+    user = make_user("hen")
+    client.force_login(user)
+    client.post(reverse("set_language"), {"language": "fr", "next": "/"})
+    user.refresh_from_db()
+    assert user.language == "fr"
+
+
+def test_the_settings_page_saves_the_language(client):
+    user = make_user("hen")
+    client.force_login(user)
+    response = client.post(
+        reverse("profile"),
+        {"email": "hen@example.com", "language": "fr", "time_zone": "UTC", "notify_turn": "on"},
+    )
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.language == "fr"
+    page = client.get(reverse("profile")).content.decode()
+    assert "Vos réglages sont enregistrés." in page
+    assert "Il vous reste 15 jours de vacances" in page
+
+
+def test_durations_and_numbers_are_localized():
+    with translation.override("fr"):
+        assert timecontrol.human_duration(2 * 86400 + 3 * 3600) == "2 j 3 h"
+        assert timecontrol.human_duration(125 * 60) == "2 h 5 min"
+    with translation.override("en"):
+        assert timecontrol.human_duration(2 * 86400 + 3 * 3600) == "2d 3h"
+
+
+def _race(creator, other, clock="3d"):
+    match = lobby.create_match(creator, "race", 2, clock=clock)
+    lobby.join_match(other, match)
+    match.refresh_from_db()
+    return match
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_french_reminder_mail():
+    with time_machine.travel(T0, tick=False) as clock:
+        poule, hen = make_user("poule", language="fr"), make_user("hen", language="en")
+        _race(poule, hen)
+        mail.outbox.clear()
+        clock.shift(timedelta(hours=37))
+        with translation.override("en"):  # whatever language the sending worker runs in
+            assert notifications.send_reminders() == 1
+        [message] = mail.outbox
+        assert message.to == ["poule@example.com"]
+        assert message.subject.startswith("Rappel : il vous reste 1 j 11 h pour jouer dans")
+        assert "Bonjour poule," in message.body
+        assert "arrêtez-les tous d'un clic" in message.body
+        html = message.alternatives[0][0]
+        assert "Ouvrir la partie" in html and "Bonjour poule," in html
+        assert "Hello" not in message.body + html
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_french_digest():
+    with time_machine.travel(T0, tick=False) as clock:
+        poule, hen = make_user("poule", language="fr", digest_hour=18), make_user("hen")
+        for _ in range(2):
+            match = _race(hen, poule, clock="1d")
+            services.submit_action(match.pk, hen, {"type": "add", "n": 1}, match.version)
+        assert Notification.objects.filter(user=poule, in_digest=True).count() == 2
+        assert Notification.objects.filter(user=poule, text__startswith="À vous de jouer").count() == 2
+        mail.outbox.clear()
+        clock.move_to(datetime(2026, 11, 17, 18, 0, tzinfo=UTC))
+        notifications.send_digests()
+        [digest] = mail.outbox
+        assert digest.subject == "Votre récapitulatif Chicken Island : 2 avis"
+        assert "Voici ce qui s'est passé dans vos parties :" in digest.body
+        assert digest.body.count("À vous de jouer dans") == 2
+        html = digest.alternatives[0][0]
+        assert "Arrêter ces e-mails d&#x27;un clic" in html or "Arrêter ces e-mails d'un clic" in html
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_player_is_told_in_their_own_language():
+    with time_machine.travel(T0, tick=False):
+        poule, hen = make_user("poule", language="fr"), make_user("hen", language="en")
+        match = _race(hen, poule, clock="1d")
+        mail.outbox.clear()
+        with translation.override("fr"):  # the mover reads French; the next player does not
+            services.submit_action(match.pk, hen, {"type": "add", "n": 1}, match.version)
+        match.refresh_from_db()
+        assert Notification.objects.get(user=poule, kind="turn").text.startswith("À vous de jouer")
+        services.submit_action(match.pk, poule, {"type": "add", "n": 1}, match.version)
+        assert Notification.objects.filter(user=hen, kind="turn").latest("pk").text.startswith("Your turn in")
