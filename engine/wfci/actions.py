@@ -10,7 +10,8 @@ a resource type, as the printed rule allows).
 from __future__ import annotations
 
 from ..rng import Rng
-from . import cards, dice, scrolls, units
+from . import cards, dice, units
+from .leaders import leader_value
 from .state import note, colour, home_hexes, new_unit_id, occupancy, ruleset, turn_frame
 
 RESOURCES = cards.RESOURCES
@@ -173,7 +174,7 @@ def build_apply(state: dict, frame: dict, action: dict) -> None:
 def allowance(state: dict, seat: int, pay: str) -> int:
     rs = ruleset(state)
     base = rs.retrieve_free if pay == "free" else rs.retrieve_chicken_die
-    return base + scrolls.leader_value(state, seat, "retrieve_extra")
+    return base + leader_value(state, seat, "retrieve_extra")
 
 
 def base_open(state: dict, seat: int) -> bool:

@@ -1,11 +1,13 @@
 """Bots: `skirmisher` (the default fill-in) and `random` can fill any seat; `challenger` is the
-solo game's opponent and plays only seat 2 of a solo game (challenger.py)."""
+solo game's opponent and plays only seat 2 of a solo game (the challenger package)."""
 
 from __future__ import annotations
 
 from ..errors import IllegalAction
 from ..rng import Rng, seed_state
 from . import turn
+from .challenger.bot import bot_action as challenger_action
+from .skirmisher import choose
 
 BOTS = ("skirmisher", "random", "challenger")
 
@@ -25,13 +27,9 @@ def bot_action(state: dict, seat: int, bot: str) -> dict:
     if bot not in BOTS:
         raise IllegalAction(f"Unknown bot {bot!r}: choose one of {', '.join(BOTS)}.")
     if bot == "challenger":
-        from .challenger import bot_action as challenger_action
-
         return challenger_action(state, seat)
     if not turn.legal(state, seat):
         raise IllegalAction("This seat has nothing to decide now.")
     if bot == "random":
         return random_action(state, seat)
-    from .skirmisher import choose
-
     return choose(state, seat)

@@ -9,8 +9,11 @@ the aftermath (ruleset `catastrophe_aftermath`) runs. No humiliation tag is ever
 from __future__ import annotations
 
 from ..rng import Rng
-from . import cards, units
-from .state import clockwise, colour, neighbours, note, ruleset
+from . import cards, units, victory
+from .lava import apply_lava
+from .movement import may_enter_base
+from .solo import is_challenger
+from .state import clockwise, colour, kind, neighbours, note, ruleset
 
 
 def _lava(state: dict) -> list[str]:
@@ -49,7 +52,7 @@ def _earthquake(state: dict) -> None:
         t = state["island"]["tiles"][k]
         t["kind"] = "neutral" if t["kind"] == "lava" else "lava"
     note(state, "Every lava and neutral tile flips")
-    for line in units.apply_lava(state):
+    for line in apply_lava(state):
         note(state, line)
 
 
@@ -109,9 +112,6 @@ def rob_apply(state: dict, frame: dict, action: dict):
 def nudge_legal(state: dict, frame: dict) -> list[dict]:
     """Any chicken (not a pilot) to a neighbouring hex its owner could stop on: land that is
     not lava, a base it may enter, no unit of another seat, everything there banding (D-W19)."""
-    from .movement import may_enter_base
-    from .state import kind
-
     out = []
     for u in sorted(state["units"].values(), key=lambda u: u["id"]):
         if u["kind"] != "chicken":
@@ -203,7 +203,7 @@ def eruption_apply(state: dict, frame: dict, action: dict):
     note(state, f"The volcano erupts at {key}")
     if frame.get("classic"):
         _wipe_out(state, key, "eruption")
-        for line in units.apply_lava(state):
+        for line in apply_lava(state):
             note(state, line)
         return
     near = set(neighbours(key))
@@ -215,7 +215,7 @@ def eruption_apply(state: dict, frame: dict, action: dict):
             units.destroy(state, u)
         else:
             units.strip_shields(state, u)
-    for line in units.apply_lava(state):
+    for line in apply_lava(state):
         note(state, line)
 
 
@@ -226,8 +226,6 @@ def aftermath(state: dict):
     from the drawer; the discard and the catastrophe are then shuffled into the deck."""
     if ruleset(state).catastrophe_aftermath != "discard_to_9_and_reshuffle":
         return
-    from .challenger import is_challenger
-
     seat = state["cat"]["seat"]
     for s in reversed(clockwise(state, seat)):
         hand = state["seats"][s]["hand"]
@@ -242,8 +240,6 @@ def aftermath(state: dict):
 
 
 def finish(state: dict):
-    from . import victory
-
     cat = state["cat"]
     decks = state["decks"]
     mode = ruleset(state).catastrophe_aftermath

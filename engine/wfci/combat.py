@@ -18,8 +18,8 @@
 
 from __future__ import annotations
 
-from . import cards, dice, scrolls, units, victory
-from .state import clockwise, colour, distance, note, pop, turn_frame
+from . import cards, dice, epic, scrolls, solo, units, victory
+from .state import clockwise, colour, distance, note, pop, ruleset, turn_frame
 
 
 # -- starting a fight ----------------------------------------------------------------------
@@ -76,8 +76,6 @@ def target_apply(state: dict, frame: dict, action: dict):
 def start_fight(state: dict, seat: int, attacker_id: str, defender_id: str, boost: int = 0):
     """The fight is on: the attacker's dice, then the card rounds. The Challenger spends no
     dice in a fight (its Power bonus comes in as `boost`), so its fights go straight to cards."""
-    from .challenger import is_challenger
-
     attacker, defender = state["units"][attacker_id], state["units"][defender_id]
     state["combat"] = {
         "attacker": attacker["id"], "defender": defender["id"],
@@ -90,7 +88,7 @@ def start_fight(state: dict, seat: int, attacker_id: str, defender_id: str, boos
     state["stack"].append({"kind": "combat", "seat": seat})
     note(state, f"{units.label(state, attacker)} attacks {units.label(state, defender)}"
                 + (f" with +{boost} strength" if boost else ""))
-    if is_challenger(state, seat) or not _boost_faces(state, seat):
+    if solo.is_challenger(state, seat) or not _boost_faces(state, seat):
         _start_cards(state)
 
 
@@ -101,12 +99,8 @@ def _boost_faces(state: dict, seat: int) -> list[str]:
 
 
 def _start_cards(state: dict):
-    from .state import ruleset
-
     if ruleset(state).solo:
-        from .challenger_fight import start_cards
-
-        start_cards(state)
+        solo.STEPS["start_cards"](state)
         return
     c = state["combat"]
     c["stage"], c["turn"], c["passes"] = "cards", c["att_seat"], 0
@@ -124,7 +118,7 @@ def _next_player(state: dict):
             return
         c["passes"] += 1
         c["turn"] = (c["turn"] + 1) % n
-    _reveal(state)
+    reveal(state)
 
 
 def playable(state: dict, seat: int) -> list[str]:
@@ -169,9 +163,7 @@ def apply(state: dict, frame: dict, action: dict):
         else:
             c["passes"] += 1
         if c.get("solo"):  # against the Challenger you play all your scrolls in one turn
-            from .challenger_fight import after_human
-
-            after_human(state, kind)
+            solo.STEPS["after_human"](state, kind)
             return
         c["turn"] = (seat + 1) % state["players"]
         _next_player(state)
@@ -180,15 +172,13 @@ def apply(state: dict, frame: dict, action: dict):
         _next_side(state)
 
 
-def _reveal(state: dict):
+def reveal(state: dict):
     """Face-down cards turn up, the defender's first, then clockwise."""
-    from . import challenger
-
     c = state["combat"]
     for seat in clockwise(state, c["def_seat"]):
         for cid in c["down"][str(seat)]:
             side = "attacker" if seat == c["att_seat"] else "defender" if seat == c["def_seat"] else None
-            if cards.card(cid)["type"] == "strategy" and not (c.get("solo") and seat == challenger.SEAT):
+            if cards.card(cid)["type"] == "strategy" and not (c.get("solo") and seat == solo.SEAT):
                 side = "owner"  # the Challenger's strategies only help this fight, then go
             c["revealed"].append({"card": cid, "seat": seat, "side": side})
         c["down"][str(seat)] = []
@@ -219,12 +209,13 @@ def resolve(state: dict):
     while c["next"] < len(c["revealed"]):
         entry = c["revealed"][c["next"]]
         c["next"] += 1
-        if scrolls.combat_effect(state, entry):
-            return  # a choice frame was pushed; swap_apply calls resolve again
+        if scrolls.combat_effect(state, entry):  # Change Now!: its player picks the new defender
+            options = swap_options(state)
+            if options:
+                state["stack"].append({"kind": "swap", "seat": entry["seat"], "options": options})
+                return  # swap_apply calls resolve again
     if c.get("solo"):
-        from .challenger_fight import note_reading
-
-        note_reading(state)
+        solo.STEPS["note_reading"](state)
     strength, armor = strength_and_armor(state)
     attacker, defender = state["units"][c["attacker"]], state["units"][c["defender"]]
     c["strength"], c["armor"] = strength, armor
@@ -252,8 +243,6 @@ def resolve(state: dict):
     beaten, att_seat = c.get("beaten"), c["att_seat"]
     _clean_up(state)
     if beaten and beaten in state["units"]:
-        from . import epic
-
         epic.defeated(state, att_seat, state["units"][beaten])
 
 
@@ -291,8 +280,6 @@ def strength_and_armor(state: dict) -> tuple[int, int]:
 
 def base_bonus(state: dict, defender: dict) -> int:
     """Standard: +2 to a leader or chicken on its own base; base-bonus option: anyone on a base."""
-    from .state import ruleset
-
     rs = ruleset(state)
     t = state["island"]["tiles"].get(defender["hex"])
     if not t or t["kind"] != "base" or rs.base_bonus_applies_to == "none":

@@ -5,7 +5,7 @@ nothing hidden (a scroll put face down in a fight is "a scroll"; a drawn scroll 
 
 from __future__ import annotations
 
-from . import cards, units
+from . import cards, solo, units
 from .state import colour, ruleset, top
 
 PROMPTS = {
@@ -49,12 +49,8 @@ def prompt(state: dict, seat: int | None) -> str:
         whose = "your" if frame["for"] == frame["seat"] else "the Challenger's"
         what = {"solo_leader": f"choose {whose} leader", "solo_base": f"choose {whose} base"}[frame["kind"]]
         return ("You must " if seat == frame["seat"] else f"Waiting for {who} to ") + what + "."
-    from .challenger import is_challenger
-
-    if is_challenger(state, frame["seat"]):
-        from .challenger_words import next_words
-
-        return "The Challenger plays: " + next_words(state) + "."
+    if solo.is_challenger(state, frame["seat"]):
+        return "The Challenger plays: " + solo.STEPS["next_words"](state) + "."
     if frame["kind"] == "turn":
         what = STEPS[frame["step"]]
     elif frame["kind"] == "combat":
@@ -89,9 +85,7 @@ def describe_action(state: dict, seat: int, action: dict) -> str:
     kind = action.get("type")
     frame = top(state)
     if kind == "challenger":
-        from .challenger_words import describe
-
-        return describe(state, action)
+        return solo.STEPS["describe"](state, action)
     if kind == "challenger_leader":
         return f"{who} chooses {cards.card(action['card'])['name']} to lead the Challenger"
     if kind == "challenger_base":

@@ -15,6 +15,7 @@ standard outcome applies (lava: to its base; a second defeat: nothing more) (D-W
 from __future__ import annotations
 
 from . import cards
+from .units import can_stop_with, strip_shields
 from .state import colour, distance, home_hexes, note, ruleset
 
 
@@ -28,8 +29,6 @@ def entry_hexes(state: dict, seat: int) -> list[str]:
     """Where the spare may enter, best first: the base, else own territory hexes by distance
     from the base (ties by hex key). A hex is free if it holds no unit of another seat and
     every unit there bands (the leader joins its own stack)."""
-    from .units import can_stop_with
-
     s = state["seats"][seat]
     base = s["base"]
     if base is None:
@@ -42,8 +41,6 @@ def entry_hexes(state: dict, seat: int) -> list[str]:
 
 def die(state: dict, seat: int, why: str):
     """The leader of `seat` dies an epic death (callers check `applies` first)."""
-    from .units import strip_shields
-
     s = state["seats"][seat]
     leader = state["units"].pop(f"lead-{seat}", None)
     if leader is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..errors import IllegalAction
 from ..protocol import Game
 from . import bots, cards, describe, options, setup, state, turn, view
+from .solo import SEAT
 
 
 class WfciGame(Game):
@@ -60,8 +61,6 @@ class WfciGame(Game):
 
     def required_bots(self, players: int, opts: dict) -> dict:
         """A solo game reserves seat 2 for the Challenger."""
-        from .challenger import SEAT
-
         return {SEAT: "challenger"} if (opts or {}).get("mode") in ("solo", "solo_hard") else {}
 
     def record_label(self, st: dict, seat: int) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from . import cards, dice, scrolls, units
 from .combat import base_bonus
 from .state import colour, distance, note, turn_frame
-from .units import apply_lava
+from .lava import apply_lava
 
 RESOURCES = cards.RESOURCES
 

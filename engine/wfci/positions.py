@@ -8,6 +8,9 @@ built this way still passes the conservation audit.
 from __future__ import annotations
 
 from . import cards, turn
+from .actions import refill_stock
+from .challenger.turn import start
+from .solo import SEAT
 from .state import new_unit_id
 
 
@@ -80,8 +83,6 @@ def machine(state: dict, seat: int, key: str, hx: str) -> str:
     c = cards.card(cid)
     _take_card(state, cid)
     if cid not in state["decks"]["stock"]:
-        from .actions import refill_stock
-
         refill_stock(state)
     pilots = []
     for _ in range(c["pilots"]):
@@ -167,15 +168,11 @@ def solo(seed: int = 0, mode: str = "solo", you: str = "dusty", it: str = "gizza
 
 def challenger_machine(state: dict, key: str, hx: str) -> str:
     """A machine of the Challenger's (no pilots), last in its activation order."""
-    from .challenger import SEAT
-
     cid = next(c for c in cards.by_key("machine", key)
                if c in state["decks"]["machine"] or c in state["decks"]["stock"] or c in state["decks"]["machine_discard"])
     in_stock = cid in state["decks"]["stock"]
     _take_card(state, cid)
     if in_stock:
-        from .actions import refill_stock
-
         refill_stock(state)
     uid = new_unit_id(state)
     state["units"][uid] = {"id": uid, "owner": SEAT, "kind": "machine", "card": cid, "hex": hx,
@@ -197,9 +194,6 @@ def stock(state: dict, keys: list[str]):
 
 def challenger_turn(state: dict, stage: str = "free") -> dict:
     """Make it the Challenger's turn, at `stage` (free, rows, command, build, ...)."""
-    from .challenger import SEAT
-    from .challenger_turn import start
-
     state["stack"] = [start(turn.new_turn_frame(SEAT))]
     state["stack"][0]["stage"] = stage
     return state

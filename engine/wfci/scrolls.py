@@ -9,8 +9,9 @@ help the side they were played for; their fighter is "ours".
 
 from __future__ import annotations
 
-from . import cards, units
-from .options import SOLO_MODES
+from . import actions, cards, solo, units, victory
+from .leaders import leader_abilities, leader_value
+from .solo import draws, is_its_card, reading
 from .state import colour, neighbours, note, ruleset, turn_frame
 
 # -- scrolls in and out of hands -----------------------------------------------------------
@@ -23,11 +24,9 @@ def refill_deck(state: dict) -> bool:
         return True
     if ruleset(state).catastrophe_aftermath == "none" or not decks["scroll_discard"]:
         return False
-    from .actions import shuffle
-
     decks["scroll"] = decks["scroll_discard"]
     decks["scroll_discard"] = []
-    shuffle(state, decks["scroll"])
+    actions.shuffle(state, decks["scroll"])
     return True
 
 
@@ -39,7 +38,7 @@ def draw(state: dict, seat: int, n: int = 1) -> int:
             break
         cid = state["decks"]["scroll"].pop()
         got += 1
-        if cards.card(cid)["type"] == "catastrophe" and not _is_challenger(state, seat):
+        if cards.card(cid)["type"] == "catastrophe" and not solo.is_challenger(state, seat):
             state["cats"].append({"card": cid, "seat": seat})
             note(state, f"{colour(seat)} draws a catastrophe: {cards.card(cid)['name']}!")
         else:
@@ -47,27 +46,8 @@ def draw(state: dict, seat: int, n: int = 1) -> int:
     deck = state["decks"]["scroll"]
     if ruleset(state).catastrophe_aftermath == "none" and deck and not state["cats"] \
             and all(cards.card(c)["type"] == "catastrophe" for c in deck):
-        from .victory import everyone_loses
-
-        everyone_loses(state, "Only catastrophes are left in the scroll deck: everyone loses")
+        victory.everyone_loses(state, "Only catastrophes are left in the scroll deck: everyone loses")
     return got
-
-
-def _is_challenger(state: dict, seat: int) -> bool:
-    """The solo Challenger: a catastrophe it draws goes face down into its pile and does
-    nothing; it has no resources; it never uses its leader's ability (rules section 10)."""
-    if state["options"]["mode"] not in SOLO_MODES:
-        return False
-    from .challenger import is_challenger
-
-    return is_challenger(state, seat)
-
-
-def leader_abilities(state: dict, seat: int) -> list[dict]:
-    leader = state["seats"][seat]["leader"]
-    if leader is None or _is_challenger(state, seat):
-        return []
-    return cards.card(leader)["abilities"]
 
 
 def strategy_limit(state: dict, seat: int) -> int:
@@ -83,10 +63,6 @@ def put_in_play(state: dict, seat: int, cid: str, replace: str | None = None):
         mine.remove(old)
         state["decks"]["scroll_discard"].append(old)
     mine.append(cid)
-
-
-def leader_value(state: dict, seat: int, word: str) -> int:
-    return sum(ab.get(word, 0) for ab in leader_abilities(state, seat))
 
 
 # -- combat bonuses ------------------------------------------------------------------------
@@ -170,8 +146,6 @@ def card_bonuses(state: dict, attacker: dict, defender: dict) -> tuple[int, int]
 
 def card_values(state: dict, attacker: dict, defender: dict) -> list[tuple[dict, int, bool]]:
     """(revealed entry, its bonus, cancelled by Feather Dispel) for every card that counts."""
-    from .challenger_fight import is_its_card, reading
-
     c = state["combat"]
     fighters = {"attacker": (attacker, defender, "attacking"), "defender": (defender, attacker, "defending")}
     entries = [e for e in c["revealed"] if e["side"] in fighters
@@ -190,9 +164,8 @@ def card_values(state: dict, attacker: dict, defender: dict) -> list[tuple[dict,
 
 
 def combat_effect(state: dict, entry: dict) -> bool:
-    """The non-bonus effects of a revealed magic card; True when it waits for a choice."""
-    from .challenger_fight import draws, is_its_card
-
+    """The non-bonus effects of a revealed magic card; True when it asks to swap the defender
+    (Change Now!), which the fight itself offers."""
     c = state["combat"]
     card = cards.card(entry["card"])
     if is_its_card(state, entry):  # its cards do nothing but draw it scrolls
@@ -208,14 +181,7 @@ def combat_effect(state: dict, entry: dict) -> bool:
         fighter = state["units"][c["attacker"] if entry["side"] == "attacker" else c["defender"]]
         if units.give_shield(state, fighter):
             note(state, f"{units.label(state, fighter)} gains a shield")
-    if effect.get("swap_defender"):
-        from .combat import swap_options
-
-        options = swap_options(state)
-        if options:
-            state["stack"].append({"kind": "swap", "seat": entry["seat"], "options": options})
-            return True
-    return False
+    return bool(effect.get("swap_defender"))
 
 
 # -- effects outside fights ----------------------------------------------------------------
@@ -224,7 +190,7 @@ def gain(state: dict, seat: int, what: dict):
     """Resources from the supply, never past the cap (no discard choice in the middle of a fight)."""
     cap = ruleset(state).resource_cap
     res = state["seats"][seat]["res"]
-    if _is_challenger(state, seat):
+    if solo.is_challenger(state, seat):
         return
     for r, n in what.items():
         for _ in range(n):
@@ -254,11 +220,9 @@ def on_destroyed(state: dict, unit: dict, effect: dict):
 
 
 def hatch(state: dict, seat: int, n: int) -> int:
-    from .actions import base_open, take
-
     k = 0
-    while k < n and state["seats"][seat]["destroyed"] and base_open(state, seat):
-        take(state, seat, "chicken")
+    while k < n and state["seats"][seat]["destroyed"] and actions.base_open(state, seat):
+        actions.take(state, seat, "chicken")
         k += 1
     return k
 
@@ -277,3 +241,6 @@ def start_do(state: dict, seat: int, do: dict):
         boost = turn_frame(state).setdefault("boost", {})
         cls = do["range_boost"]["class"]
         boost[cls] = boost.get(cls, 0) + do["range_boost"]["range"]
+
+
+units.EFFECTS["on_destroyed"] = on_destroyed

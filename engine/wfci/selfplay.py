@@ -19,7 +19,7 @@ import sys
 import time
 from collections import Counter
 
-from . import bots, cards, setup, turn
+from . import bots, cards, positions, setup, turn
 
 
 def play(seed: int, players: int, bot: str, options: dict | None = None, max_steps: int = 100_000) -> dict:
@@ -89,9 +89,7 @@ def format_report(r: dict, markdown: bool = False) -> str:
 
 def solo_play(seed: int, mode: str, you: str, it: str, bot: str = "skirmisher", options: dict | None = None) -> dict:
     """One solo game: you lead `you` (a leader key), the Challenger `it`; the bot plays you."""
-    from .positions import solo
-
-    state = solo(seed, mode, you, it, options)
+    state = positions.solo(seed, mode, you, it, options)
     while state["result"] is None:
         seat = state["stack"][-1]["seat"]
         state = turn.apply_action(state, seat, bots.bot_action(state, seat, "challenger" if seat == 1 else bot))

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from ..rng import Rng, seed_state
-from . import cards, challenger_setup, dice, island as islands, units
+from . import cards, dice, island as islands, solo, units
+from .actions import refill_stock
+from .leaders import leader_value
 from .options import make_ruleset
-from .state import FORMAT, colour, note
+from .state import FORMAT, colour, hx, island, new_turn_frame, note, pt, ruleset
 
 # Rules the engine does not play yet refuse the game rather than play it wrong.
 NOT_YET = {
@@ -47,7 +49,7 @@ def new_game(seed: int, players: int, options: dict | None) -> dict:
     machines = rng.shuffle(cards.deck_ids("machine"))
     scrolls = rng.shuffle([c for c in cards.deck_ids("scroll")
                            if not set(cards.card(c)["tags"]) & set(rs.removed_scroll_tags)])
-    first = challenger_setup.FIRST if rs.solo else rng.below(players)
+    first = solo.SEAT if rs.solo else rng.below(players)
     seats = []
     for s in range(players):
         seats.append({
@@ -86,14 +88,11 @@ def new_game(seed: int, players: int, options: dict | None) -> dict:
         "stack": [], "combat": None, "last_fight": None, "cats": [], "cat": None, "result": None, "events": [],
         "stats": {"built": 0, "catastrophes": 0, "played": {}},
     }
-    from .actions import refill_stock
-    from .turn import new_turn_frame
-
     refill_stock(state)
     for s in range(players):
         dice.roll_ids(state, s, [f"die-{s}-{i}" for i in range(1, dice.DICE_PER_COLOUR + 1)])
     if rs.solo:
-        return challenger_setup.prepare(state)
+        return solo.STEPS["prepare"](state)
     state["stack"].append(new_turn_frame(first))
     for s in reversed([(first - 1 - i) % players for i in range(players)]):
         state["stack"].append({"kind": "claim_base", "seat": s})
@@ -112,8 +111,6 @@ def leader_legal(state: dict, frame: dict) -> list[dict]:
 def leader_apply(state: dict, frame: dict, action: dict):
     seat = state["seats"][frame["seat"]]
     seat["leader"] = action["card"]
-    from .state import ruleset
-
     for other in seat["leader_options"]:
         if other == action["card"]:
             continue
@@ -127,8 +124,6 @@ def leader_apply(state: dict, frame: dict, action: dict):
 
 
 def claim_legal(state: dict, frame: dict) -> list[dict]:
-    from .state import hx, island
-
     isl = island(state)
     return [{"type": "claim_base", "hex": hx(isl.tile_hexes(b)[0])} for b, _t in islands.claimable(isl)]
 
@@ -142,9 +137,6 @@ def claim_apply(state: dict, frame: dict, action: dict):
 def claim(state: dict, seat: int, key: str, chickens: bool = True):
     """The seat takes the base at `key` with its territory; its 6 chickens (the solo
     Challenger has none in play) and its leader stand on the base."""
-    from . import scrolls
-    from .state import island, pt, ruleset
-
     isl = island(state)
     base_tile = isl.tile_id(pt(key))
     state["island"] = isl.claim(base_tile, seat).to_json()
@@ -159,5 +151,5 @@ def claim(state: dict, seat: int, key: str, chickens: bool = True):
               "shields": 0, "dice": [], "pilots": []}
     state["units"][leader["id"]] = leader
     shields = ruleset(state).leader_shields_at_setup
-    for _ in range(shields + scrolls.leader_value(state, seat, "setup_shields")):
+    for _ in range(shields + leader_value(state, seat, "setup_shields")):
         units.give_shield(state, leader)

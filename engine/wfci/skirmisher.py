@@ -9,7 +9,10 @@ Each decision is a function of the frame on top of the stack; every choice it ma
 from __future__ import annotations
 
 from . import board, cards, combat, dice, scrolls, turn, units
+from .hand import _hit_options
+from .movement import destinations
 from .state import distance, island, pt, hx, top
+from .victory import can_humiliate
 
 HAND_WANTED = 6
 RAID_ROUND = 8
@@ -60,8 +63,6 @@ def _goal(state: dict, seat: int) -> dict | None:
 
 
 def _taggable(state, seat, other):
-    from .victory import can_humiliate
-
     return can_humiliate(state, seat, other)
 
 
@@ -286,8 +287,6 @@ def _transmute_choice(state, seat, frame, legal):
 
 
 def _hit_target(state, seat, hit):
-    from .hand import _hit_options
-
     best = None
     for uid in _hit_options(state, seat, hit["range"]):
         u = state["units"][uid]
@@ -342,8 +341,6 @@ def _march(state, seat, legal, goal):
 
 
 def _best_stop(state, seat, members, start, walk):
-    from .movement import destinations
-
     speed = max(units.speed(u) for u in members)
     dests = destinations(state, seat, members, start, speed)
     best = (start, walk.get(start, 99))

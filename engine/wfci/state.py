@@ -23,7 +23,7 @@ from __future__ import annotations
 import marshal
 
 from ..errors import IllegalAction
-from . import board
+from . import board, options
 
 COLOURS = ("Red", "Blue", "Yellow", "Green")
 FORMAT = 1
@@ -49,6 +49,11 @@ def colour(seat: int | None) -> str:
 
 
 # -- frames --------------------------------------------------------------------------------
+
+def new_turn_frame(seat: int) -> dict:
+    return {"kind": "turn", "seat": seat, "step": "roll", "free": True, "selected": [], "drawn": 0,
+            "extra_moves": 0, "boost": {}, "cars": []}
+
 
 def top(state: dict) -> dict | None:
     return state["stack"][-1] if state["stack"] else None
@@ -136,8 +141,6 @@ _RULESETS: dict = {}
 
 def ruleset(state: dict):
     """The immutable options record (options.make_ruleset) for this game, memoised."""
-    from . import options
-
     key = (state["players"], repr(sorted(state["options"].items())))
     rs = _RULESETS.get(key)
     if rs is None:

@@ -12,14 +12,8 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from ..errors import IllegalAction
-from . import (actions, cards, catastrophes, challenger, challenger_setup, challenger_turn, combat, dice, epic, hand,
-               movement, scrolls, setup, stars, victory)
-from .state import colour, copy_state, note, ruleset, top
-
-
-def new_turn_frame(seat: int) -> dict:
-    return {"kind": "turn", "seat": seat, "step": "roll", "free": True, "selected": [], "drawn": 0,
-            "extra_moves": 0, "boost": {}, "cars": []}
+from . import actions, cards, catastrophes, combat, dice, epic, hand, movement, scrolls, setup, solo, stars, victory
+from .state import colour, copy_state, new_turn_frame, note, ruleset, top
 
 
 # -- the steps of a turn -------------------------------------------------------------------
@@ -136,8 +130,8 @@ def end_turn(state: dict):
         state["round"] += 1
     state["stack"] = [new_turn_frame(nxt)]
     epic.start_of_turn(state, nxt)
-    if challenger.is_challenger(state, nxt):
-        challenger_turn.start(state["stack"][0])
+    if solo.is_challenger(state, nxt):
+        solo.STEPS["start_turn"](state["stack"][0])
     victory.turn_limit(state)
     if state["result"] is None:
         note(state, f"{colour(nxt)}'s turn")
@@ -161,8 +155,6 @@ FRAMES = {
     "turn": (turn_legal, turn_apply),
     "choose_leader": (setup.leader_legal, setup.leader_apply),
     "claim_base": (setup.claim_legal, setup.claim_apply),
-    "solo_leader": (challenger_setup.leader_legal, challenger_setup.leader_apply),
-    "solo_base": (challenger_setup.base_legal, challenger_setup.base_apply),
     "build": (actions.build_legal, actions.build_apply),
     "move": (movement.legal, movement.apply),
     "retrieve": (actions.retrieve_legal, actions.retrieve_apply),
@@ -198,9 +190,10 @@ def to_act(state: dict) -> list[int]:
 
 def handlers(state: dict, frame: dict):
     """(legal, apply) for the frame on top: wherever the solo Challenger's seat decides, its
-    rules give the one action (challenger.py)."""
-    if challenger.is_challenger(state, frame["seat"]):
-        return challenger.legal, challenger.apply
+    rules give the one action (the challenger package registers its `legal` and `apply`, and
+    the frames of the solo setup, when it is imported)."""
+    if solo.is_challenger(state, frame["seat"]):
+        return solo.STEPS["legal"], solo.STEPS["apply"]
     return FRAMES[frame["kind"]]
 
 

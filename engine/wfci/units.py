@@ -1,4 +1,4 @@
-"""Units on the island: their printed stats, banding, shields, destruction and the lava rule.
+"""Units on the island: their printed stats, banding, shields and destruction.
 
 A unit is a chicken token, a machine (with its pilots) or a leader. Rules section 6: pilots are
 not units (they ride inside their machine's `pilots` list) and share their machine's fate.
@@ -7,9 +7,13 @@ not units (they ride inside their machine's `pilots` list) and share their machi
 from __future__ import annotations
 
 from . import cards
-from .state import colour, kind, neighbours, units_at
+from .state import colour, units_at
 
 CHICKEN = {"speed": 1, "strength": 1, "armor": 2, "range": 1}  # D-8
+
+# A machine's "when destroyed" ability is a card effect: scrolls.py, which builds on this
+# module, registers its interpreter here.
+EFFECTS: dict = {}
 
 
 def stats(unit: dict) -> dict:
@@ -107,8 +111,6 @@ def hit(state: dict, unit: dict) -> str:
 def destroy(state: dict, unit: dict):
     """Remove a non-leader unit: the machine card to its discard, the miniature to the supply,
     pilots and chickens to their owner's destroyed chickens, dice to the owner's spent dice."""
-    from . import scrolls  # on_destroyed effects are card effects
-
     owner = state["seats"][unit["owner"]]
     strip_shields(state, unit)
     owner["spent"].extend(unit["dice"])
@@ -124,7 +126,7 @@ def destroy(state: dict, unit: dict):
     state["supply"]["minis"][c["class"]] += 1
     for ab in c["abilities"]:
         if "on_destroyed" in ab:
-            scrolls.on_destroyed(state, unit, ab["on_destroyed"])
+            EFFECTS["on_destroyed"](state, unit, ab["on_destroyed"])
 
 
 # -- the lava rule -------------------------------------------------------------------------
@@ -135,56 +137,3 @@ def can_stop_with(state: dict, key: str, seat: int, movers_band: bool) -> bool:
     if not here:
         return True
     return movers_band and all(u["owner"] == seat and bands(u) for u in here)
-
-
-def leader_refuges(state: dict, unit: dict) -> list[str]:
-    """Adjacent non-lava land a leader thrown off lava may go to (own stacks count as free)."""
-    from . import movement
-
-    out = []
-    for n in neighbours(unit["hex"]):
-        k = kind(state, n)
-        if k in ("territory", "base", "neutral") and movement.may_enter_base(state, unit["owner"], n) \
-                and can_stop_with(state, n, unit["owner"], True):
-            out.append(n)
-    return out
-
-
-def apply_lava(state: dict) -> list[str]:
-    """Lava rule (section 8): units on lava lose their shields; non-leaders are destroyed, a
-    leader moves to an adjacent free hex (its owner chooses if several) or else to its base.
-    No humiliation tag is ever given for lava. Returns log notes."""
-    notes = []
-    for unit in sorted(list(state["units"].values()), key=lambda u: u["id"]):
-        if unit["id"] not in state["units"] or kind(state, unit["hex"]) != "lava":
-            continue
-        strip_shields(state, unit)
-        if unit["kind"] != "leader":
-            notes.append(f"{label(state, unit)} burns in the lava")
-            destroy(state, unit)
-            continue
-        refuges = leader_refuges(state, unit)
-        if len(refuges) > 1 and _challenger(state, unit["owner"]):
-            from .challenger import pick_hex
-
-            refuges = [pick_hex(state, unit["hex"], refuges)]  # it has no choices: the priority hex
-        if len(refuges) == 1:
-            unit["hex"] = refuges[0]
-        elif refuges:
-            state["stack"].append({"kind": "leader_refuge", "seat": unit["owner"], "unit": unit["id"],
-                                   "options": refuges})
-        else:
-            from . import epic
-
-            if epic.applies(state, unit["owner"]):  # classic: no legal hex is an epic death
-                epic.die(state, unit["owner"], "the lava left it no legal hex")
-                continue
-            unit["hex"] = state["seats"][unit["owner"]]["base"]
-        notes.append(f"{label(state, unit)} escapes the lava")
-    return notes
-
-
-def _challenger(state: dict, seat: int) -> bool:
-    from .challenger import is_challenger  # (imported here: challenger.py builds on units.py)
-
-    return is_challenger(state, seat)

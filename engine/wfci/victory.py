@@ -11,6 +11,7 @@ placed the most tags wins, and if that is a tie, everybody tied shares a draw.
 
 from __future__ import annotations
 
+from .solo import HUMAN, SEAT
 from .state import colour, note, ruleset
 
 TAGS_PER_COLOUR = 3
@@ -45,8 +46,6 @@ def winner(state: dict) -> int | None:
     n = state["players"]
     rs = ruleset(state)
     if rs.solo:  # you need solo_tags_to_win tags on the Challenger; one tag on you loses
-        from .challenger import HUMAN, SEAT
-
         if state["seats"][SEAT]["tags"].count(HUMAN) >= rs.solo_tags_to_win:
             return HUMAN
         if state["seats"][HUMAN]["tags"].count(SEAT) >= 1:
@@ -69,8 +68,6 @@ def check(state: dict):
     if seat is not None:
         reason = f"{colour(seat)} humiliated enough opponents"
         if ruleset(state).solo:
-            from .challenger import SEAT
-
             reason = "the Challenger humiliated you" if seat == SEAT else "you humiliated the Challenger"
         state["result"] = {"winners": [seat], "losers": [s for s in range(state["players"]) if s != seat],
                            "reason": reason}
@@ -86,8 +83,6 @@ def turn_limit(state: dict):
     if state["result"] is not None or state["round"] <= MAX_ROUNDS:
         return
     if ruleset(state).solo:  # D-S10: you had MAX_ROUNDS rounds to win; the island outlasted you
-        from .challenger import HUMAN, SEAT
-
         state["result"] = {"winners": [SEAT], "losers": [HUMAN],
                            "reason": f"turn limit: the Challenger held out for {MAX_ROUNDS} rounds"}
         note(state, "The turn limit is reached: " + state["result"]["reason"])

@@ -9,7 +9,7 @@ the RNG state.
 
 from __future__ import annotations
 
-from . import cards, units
+from . import cards, solo, units
 from .describe import prompt
 from .state import colour, ruleset, top
 
@@ -124,9 +124,7 @@ def view(state: dict, seat: int | None) -> dict:
         "you": None,
     }
     if ruleset(state).solo:
-        from .challenger_words import view_block
-
-        out["challenger"] = view_block(state)
+        out["challenger"] = solo.STEPS["view_block"](state)
     if seat is not None:
         s = state["seats"][seat]
         out["you"] = {"seat": seat, "colour": s["colour"], "hand": [cards.card_dict(c) for c in s["hand"]],

@@ -7,7 +7,7 @@ import pytest
 import engine
 from engine.wfci import cards
 from engine.wfci import challenger as C
-from engine.wfci import challenger_fight as F
+from engine.wfci.challenger import fight as F
 from engine.wfci import positions as P
 
 GAME = engine.get_game("wfci")

@@ -5,35 +5,27 @@ It has no choices: wherever its seat must act, its rules give exactly one action
 step is an ordinary logged action `{"type": "challenger", "step": ...}` applied through the
 normal `apply`, so the turn log shows what it did and a replay reproduces the game.
 
-This module holds what every part of it shares: the solo card (data/solo.json), its dice rows,
-its activation order, the priority hex, its choice of target, its move toward your leader and
-its build rule. The steps are in challenger_turn.py (its turn and the opening build),
-challenger_fight.py (its scrolls in fights), challenger_setup.py (the solo setup), and
-challenger_words.py writes the log lines and the solo card of the view.
+This module holds what every part of it shares: its dice rows, its activation order, its
+choice of target, its move toward your leader and its build rule (what the rules below must
+know of the solo card is in solo.py). The steps are in turn.py (its turn and the opening
+build), fight.py (its scrolls in fights) and setup.py (the solo setup); words.py writes the
+log lines and the solo card of the view; play.py gives its one action wherever its seat acts,
+and bot.py hooks all of it into the rules and the turn flow.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from .. import board, cards, combat, movement, units
+from ..actions import refill_stock
+from ..solo import (DATA, HUMAN, SEAT, by_priority, is_challenger, pick_hex,  # noqa: F401 (shared with the steps)
+                    priority_neighbors)
+from ..state import hx, island, new_unit_id, pt, ruleset
 
-from ..errors import IllegalAction
-from . import board, cards, combat, movement, units
-from .options import SOLO_MODES
-from .state import hx, island, pt, ruleset, top
-
-DATA = json.loads((Path(__file__).parent / "data" / "solo.json").read_text(encoding="utf-8"))
-SEAT = DATA["seat"]
-HUMAN = 1 - SEAT
 ROWS = tuple(row["id"] for row in DATA["rows"])
 ROW_OF = {face: row["id"] for row in DATA["rows"] for face in row["faces"]}
 ROW_NAMES = {row["id"]: row["name"] for row in DATA["rows"]}
 PAIR_OF = {row["id"]: row["pair"] for row in DATA["rows"]}
 BUILD_MIN_SPEED = DATA["build_min_speed"]
-
-
-def is_challenger(state: dict, seat) -> bool:
-    return seat == SEAT and state["options"]["mode"] in SOLO_MODES
 
 
 # -- the dice rows of the solo card ----------------------------------------------------------
@@ -146,30 +138,6 @@ def your(unit: dict) -> str:
     return f"your {cards.card(unit['card'])['name']}"
 
 
-# -- the priority hex ------------------------------------------------------------------------
-
-def _bases(state: dict):
-    return pt(state["seats"][SEAT]["base"]), pt(state["seats"][HUMAN]["base"])
-
-
-def priority_neighbors(state: dict, center: str) -> list:
-    """Around `center`, directions 1..6 clockwise, 1 pointing from its base toward yours."""
-    mine, yours = _bases(state)
-    return board.priority_neighbors(pt(center), mine, yours)
-
-
-def by_priority(state: dict, center: str, keys) -> list[str]:
-    """Hexes in the order the priority hex around `center` ranks them (ties: nearest first)."""
-    mine, yours = _bases(state)
-    return [hx(h) for h in board.priority_order(pt(center), [pt(k) for k in keys], mine, yours)]
-
-
-def pick_hex(state: dict, center: str, keys) -> str | None:
-    """The priority hex's choice among several hexes (where a leader escapes lava, say)."""
-    ranked = by_priority(state, center, keys)
-    return ranked[0] if ranked else None
-
-
 # -- targets ---------------------------------------------------------------------------------
 
 def strength(unit: dict) -> int:
@@ -269,9 +237,6 @@ def build_hex(state: dict, cid: str) -> str | None:
 
 def place_machine(state: dict, cid: str, key: str) -> str:
     """Build for free: no resources, no pilots (rules section 10); the stock shifts left."""
-    from .actions import refill_stock
-    from .state import new_unit_id
-
     uid = new_unit_id(state)
     state["units"][uid] = {"id": uid, "owner": SEAT, "kind": "machine", "card": cid, "hex": key,
                            "shields": 0, "dice": [], "pilots": []}
@@ -280,45 +245,3 @@ def place_machine(state: dict, cid: str, key: str) -> str:
     refill_stock(state)
     state["stats"]["built"] += 1
     return uid
-
-
-# -- the protocol: one forced action wherever its seat acts ------------------------------------
-
-def choose(state: dict) -> dict:
-    """The one action its rules give now (its seat must be the one to act)."""
-    from . import challenger_fight, challenger_turn
-
-    frame = top(state)
-    if frame["kind"] == "turn":
-        return challenger_turn.plan(state, frame)
-    if frame["kind"] == "combat" and state["combat"] and state["combat"].get("solo"):
-        return challenger_fight.plan(state)
-    # No other decision ever falls to its seat (D-S9); if one did, it takes the first option.
-    from .turn import FRAMES
-
-    return FRAMES[frame["kind"]][0](state, frame)[0]
-
-
-def legal(state: dict, frame: dict) -> list[dict]:
-    return [choose(state)]
-
-
-def apply(state: dict, frame: dict, action: dict) -> None:
-    from . import challenger_fight, challenger_turn
-
-    if action.get("type") != "challenger":
-        from .turn import FRAMES
-
-        FRAMES[frame["kind"]][1](state, frame, action)
-    elif frame["kind"] == "turn":
-        challenger_turn.apply(state, frame, action)
-    else:
-        challenger_fight.apply(state, action)
-
-
-def bot_action(state: dict, seat: int) -> dict:
-    if not ruleset(state).solo or seat != SEAT:
-        raise IllegalAction("The Challenger only plays seat 2 of a solo game.")
-    if state["result"] is not None or not state["stack"] or top(state)["seat"] != SEAT:
-        raise IllegalAction("This seat has nothing to decide now.")
-    return choose(state)

@@ -19,8 +19,8 @@ each unit was activated (its leader may move only after two other units were act
 
 from __future__ import annotations
 
-from . import cards, dice, scrolls, units
-from .challenger import (
+from .. import cards, dice, scrolls, units
+from . import (
     DATA,
     ROW_NAMES,
     ROW_OF,
@@ -39,11 +39,12 @@ from .challenger import (
     spend_row,
     targets,
 )
-from ..rng import Rng
-from .actions import base_open
-from .challenger import order_key
-from .combat import start_fight
-from .state import note, ruleset
+from ...rng import Rng
+from ..actions import base_open
+from ..combat import start_fight
+from ..state import note, ruleset
+from ..turn import end_turn
+from . import order_key
 
 
 def start(frame: dict, opening: bool = False) -> dict:
@@ -235,8 +236,6 @@ def apply(state: dict, frame: dict, action: dict) -> None:
         frame["stage"] = "draw"
     else:
         scrolls.draw(state, SEAT, action["count"])
-        from .turn import end_turn
-
         end_turn(state)
 
 

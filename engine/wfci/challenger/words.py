@@ -7,8 +7,8 @@ the deck face down"); cards are named only once they are revealed or face up in 
 
 from __future__ import annotations
 
-from . import cards
-from .challenger import (
+from .. import cards
+from . import (
     DATA,
     SEAT,
     activation_order,
@@ -25,8 +25,12 @@ from .challenger import (
     tied,
     your,
 )
-from .stars import _can_draw
-from .state import ruleset, top
+from ..stars import _can_draw
+from ..state import ruleset, top
+from ..turn import apply_action
+from .fight import hand_play
+from .play import choose
+from .turn import fight_or_move
 
 PAIR_NAMES = {pair: spec["name"] for pair, spec in DATA["pairs"].items()}
 
@@ -63,8 +67,6 @@ def describe(state: dict, action: dict, outcome: bool = True) -> str:
 
 
 def _events_after(state: dict, action: dict) -> list[str]:
-    from .turn import apply_action
-
     new = apply_action(state, SEAT, action)
     return [e for e in new["events"] if not e.startswith("The Challenger plays")]
 
@@ -240,9 +242,6 @@ def _order_name(unit: dict) -> str:
 
 def next_words(state: dict) -> str:
     """What it will do next, in plain words."""
-    from .challenger import choose
-    from .challenger_fight import hand_play
-
     if state["result"] is not None or not state["stack"]:
         return ""
     frame = top(state)
@@ -264,8 +263,6 @@ def next_words(state: dict) -> str:
 
 def forecast(state: dict) -> str:
     """Its next turn as things stand now (you may change them before it comes)."""
-    from .challenger_turn import fight_or_move
-
     mine = machines(state)
     if mine:
         step = fight_or_move(state, mine[0])

@@ -18,11 +18,10 @@ discarded, strategies too.
 
 from __future__ import annotations
 
-from . import cards, scrolls
-from .challenger import DATA, HUMAN, SEAT
-from .state import note, ruleset
-
-READING = DATA["card_reading"]
+from .. import cards, scrolls
+from ..combat import reveal, strength_and_armor
+from ..solo import DATA, HUMAN, SEAT, is_its_card, reading
+from ..state import note
 
 
 # -- the card turns --------------------------------------------------------------------------
@@ -57,8 +56,6 @@ def after_human(state: dict, kind: str) -> None:
 
 def in_vain(state: dict) -> bool:
     """It defends, your strength is below its armor before any card, and you played none."""
-    from .combat import strength_and_armor
-
     c = state["combat"]
     if c["def_seat"] != SEAT or c["down"][str(HUMAN)]:
         return False
@@ -81,8 +78,6 @@ def plan(state: dict) -> dict:
 
 
 def apply(state: dict, action: dict) -> None:
-    from .combat import _reveal
-
     c = state["combat"]
     down = c["down"][str(SEAT)]
     if action["step"] == "deck_card":
@@ -98,36 +93,10 @@ def apply(state: dict, action: dict) -> None:
         del hand[-n:]
         note(state, f"The Challenger plays {n} scroll{'s' if n > 1 else ''} from its hand face down")
     c["solo"] = "reveal"
-    _reveal(state)
+    reveal(state)
 
 
 # -- reading its revealed cards --------------------------------------------------------------
-
-def printed_bonus(cid: str) -> int:
-    """The biggest strength/armor bonus printed on a card, whatever it applies to (D-S6)."""
-    c = cards.card(cid)
-    values = []
-    if c["type"] == "magic":
-        values = [c["effect"].get(k, 0) for k in ("strength", "armor", "power", "per_pilot")]
-    elif c["type"] == "strategy":
-        values = [v for ab in c["effect"] for v in ab.get("bonus", {}).values()]
-    return max(values, default=0)
-
-
-def reading(cid: str) -> int:
-    bonus = printed_bonus(cid)
-    return bonus if bonus >= READING["bonus_from"] else READING["otherwise"]
-
-
-def is_its_card(state: dict, entry: dict) -> bool:
-    return entry["seat"] == SEAT and ruleset(state).solo
-
-
-def draws(cid: str) -> int:
-    """The only effect of its cards besides the bonus: scrolls the card makes it draw."""
-    c = cards.card(cid)
-    return c["effect"].get("draw", 0) if c["type"] == "magic" else 0
-
 
 def note_reading(state: dict) -> None:
     mine = [e for e in state["combat"]["revealed"] if is_its_card(state, e)]

@@ -10,20 +10,17 @@ step of its first turn.
 
 from __future__ import annotations
 
-from . import cards
-from .challenger import HUMAN, SEAT
-from .island import claimable
-from ..rng import Rng
-from .state import colour, hx, island, note, ruleset
-
-FIRST = SEAT
+from ...rng import Rng
+from .. import cards
+from ..island import claimable
+from ..setup import claim
+from ..solo import HUMAN, SEAT
+from ..state import colour, hx, island, new_turn_frame, note, ruleset
+from .turn import start
 
 
 def prepare(state: dict) -> dict:
     """Turn a freshly dealt 2-player game into a solo one (called by setup.new_game)."""
-    from .challenger_turn import start
-    from .turn import new_turn_frame
-
     you, it = state["seats"][HUMAN], state["seats"][SEAT]
     every = you["leader_options"] + it["leader_options"] + state["decks"]["leader_box"]
     you["leader_options"] = sorted(every)
@@ -73,8 +70,6 @@ def base_legal(state: dict, frame: dict) -> list[dict]:
 
 
 def base_apply(state: dict, frame: dict, action: dict) -> None:
-    from .setup import claim
-
     chickens = frame["for"] == HUMAN or ruleset(state).challenger_uses_chickens  # classic: it keeps them
     claim(state, frame["for"], action["hex"], chickens=chickens)
     state["stack"].pop()
