@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 import engine
 
-from . import reading, services
+from . import lobby, reading, services
 from .clock import CLOCKS, DEFAULT_CLOCK
 from .models import Match, Seat
 
@@ -124,7 +124,7 @@ class MatchListView(APIView):
             return Response({"detail": _first_error(data.errors)}, status=400)
         try:
             args = dict(data.validated_data)
-            match = services.create_match(request.user, args.pop("game"), args.pop("players"), **args)
+            match = lobby.create_match(request.user, args.pop("game"), args.pop("players"), **args)
         except services.ServiceError as exc:
             return _error(exc)
         match = _matches().get(pk=match.pk)
@@ -154,11 +154,11 @@ class _MatchCommand(APIView):
 
 
 class JoinView(_MatchCommand):
-    operation = services.join_match
+    operation = lobby.join_match
 
 
 class LeaveView(_MatchCommand):
-    operation = services.leave_match
+    operation = lobby.leave_match
 
 
 class ActionView(APIView):

@@ -11,11 +11,14 @@ from django.utils.translation import gettext as _
 
 import engine
 
+from accounts.models import User
+
 from . import clock as C
 from .errors import Forbidden, NotFound, ServiceError, StaleVersion
 from .models import Block, Invitation, Match, Notification, QueueEntry, Rating, Seat
 from .rows import lock_match as _lock
 from .rows import match_id as _match_id
+from .services import start
 
 MAX_WAITING_MATCHES = 10
 QUICK_WINDOW = 100.0  # rating points either side at first
@@ -122,13 +125,11 @@ def create_match(
                 text=_("%(who)s invites you to %(game)s #%(id)s.") % {"who": user, "game": game.name, "id": match.pk},
             )
         if not match.seats.filter(user__isnull=True, bot="").exists():
-            _start(match)
+            start(match)
     return match
 
 
 def _invitees(user, names) -> list:
-    from accounts.models import User
-
     found = []
     for name in names or ():
         name = str(name).strip()
@@ -143,12 +144,6 @@ def _invitees(user, names) -> list:
             raise ServiceError(_("%(n)s does not accept invitations from you.") % {"n": invitee.username})
         found.append(invitee)
     return found
-
-
-def _start(match: Match) -> None:
-    from .services import start  # the write path's module imports this one
-
-    start(match)
 
 
 def join_match(user, match, token: str | None = None) -> Match:
@@ -175,7 +170,7 @@ def join_match(user, match, token: str | None = None) -> Match:
             invitation.answered_at, invitation.accepted = timezone.now(), True
             invitation.save()
         if not locked.seats.filter(user__isnull=True, bot="").exists():
-            _start(locked)
+            start(locked)
     return locked
 
 

@@ -1,4 +1,4 @@
-"""The one write path and the lobby operations. Views, the API and tasks all call these.
+"""The one write path. Views, the API, the lobby and tasks all call it.
 
 Every change to a match happens inside one transaction holding the match row lock, so any
 number of web nodes and workers can run: the row lock is the only coordination a move needs.
@@ -15,15 +15,16 @@ from django.utils.translation import gettext as _
 
 import engine
 
-from . import ratings, site_actions, timecontrol
+from . import ratings, signals, site_actions, timecontrol
 from .errors import Forbidden, IllegalMove, NotFound, ServiceError, StaleVersion
 from .models import Match, Seat, Turn
+from .outcomes import finish
+from .reading import state_at
 from .rows import lock_match as _lock
-from .texts import log_text
 from .rows import match_id as _match_id
+from .texts import log_text
 
 __all__ = ["ServiceError", "IllegalMove", "Forbidden", "StaleVersion", "NotFound", "Bot", "Timekeeper"]
-MAX_WAITING_MATCHES = 10
 
 
 @dataclass(frozen=True)
@@ -80,8 +81,6 @@ def submit_action(match, user, action, expected_version) -> Match:
                 raise Forbidden(_("You may not do that."))
             text = site_actions.apply(locked, seats, seat, action, game, now)
             if action["type"] == site_actions.UNDO:
-                from .reading import state_at
-
                 _store(locked, game, state_at(locked, locked.version), seats)
             turn = Turn(kind="site", action=action, public_action=action, text=text)
         else:
@@ -152,28 +151,20 @@ def _store(match: Match, game, state, seats) -> None:
         finish(match, outcome)
 
 
-def finish(match: Match, outcome: dict) -> None:
-    match.outcome = outcome
-    match.status = Match.Status.FINISHED
-    match.finished_at = timezone.now()
-    match.to_act = []
-
-
 def after_commit(match_id: int, version: int, previous_to_act=()) -> None:
-    """Queue what follows a committed change: bot turns and "your turn" e-mails."""
-    from . import tasks
-
+    """Announce what follows a committed change (bot turns, "your turn" e-mails); games.tasks
+    queues the work."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.version != version:
         return
     seats = {s.index: s for s in match.seats.all()}
     if any(seats[i].bot for i in match.to_act if i in seats) and not getattr(_local, "bot_loop", False):
-        tasks.play_bot_turns.delay(match_id, version)
+        signals.bot_turn_due.send(Match, match_id=match_id, version=version)
     newly = [i for i in match.to_act if i not in previous_to_act and i in seats and seats[i].user_id]
     if newly:
-        tasks.notify_turn.delay(match_id, version, newly)
+        signals.turn_started.send(Match, match_id=match_id, version=version, seats=newly)
     if match.status == Match.Status.FINISHED:
-        tasks.notify_finished.delay(match_id)
+        signals.match_finished.send(Match, match_id=match_id)
 
 
 def play_bot_turns(match_id: int, max_moves: int = 5000) -> int:
@@ -203,10 +194,10 @@ def play_bot_turns(match_id: int, max_moves: int = 5000) -> int:
     finally:
         _local.bot_loop = False
     if moves >= max_moves:
-        from . import tasks
-
         match = Match.objects.get(pk=match_id)
-        transaction.on_commit(lambda: tasks.play_bot_turns.delay(match_id, match.version))
+        transaction.on_commit(
+            lambda: signals.bot_turn_due.send(Match, match_id=match_id, version=match.version)
+        )
     return moves
 
 
@@ -225,6 +216,3 @@ def start(match: Match) -> None:
     match_id = match.pk
     transaction.on_commit(lambda: after_commit(match_id, 0, []))
 
-
-# The lobby's operations live in games.lobby; re-exported so callers need one module.
-from .lobby import create_match, join_match, leave_match  # noqa: E402,F401

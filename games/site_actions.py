@@ -8,6 +8,8 @@ from django.utils.translation import gettext as _
 from . import timecontrol
 from .errors import Forbidden, IllegalMove, ServiceError
 from .models import Match, Seat
+from .outcomes import finish
+from .reading import undoable_turn
 
 TIMEOUT = "site.timeout"
 EXTRA_DAY = "site.extra_day"
@@ -63,8 +65,6 @@ def _timeout(match, seats, me: Seat, game, now) -> str:
 
 def _forfeit(match, seats, me: Seat, game, how: str) -> str:
     """2 players: the other wins now. 3–4: this player lost; a bot keeps the seat going."""
-    from .services import finish
-
     if me.forfeited:
         raise ServiceError(_("You have already left this game."))
     me.forfeited = True
@@ -82,8 +82,6 @@ def _forfeit(match, seats, me: Seat, game, how: str) -> str:
 
 def _undo(match, me: Seat) -> str:
     """Mark the player's last reversible step undone; the caller rebuilds the state by replay."""
-    from .reading import undoable_turn
-
     if me.bot:
         raise Forbidden(_("A bot is playing your seat."))
     last = undoable_turn(match, me.index)

@@ -1,11 +1,16 @@
-"""Celery tasks. Each is safe to run twice: the write path's version check makes repeats no-ops."""
+"""Celery tasks. Each is safe to run twice: the write path's version check makes repeats no-ops.
+
+The write path announces its follow-ups through games.signals; the receivers here queue them.
+"""
 
 from datetime import timedelta
 
 from celery import shared_task
+from django.dispatch import receiver
 from django.utils import timezone
 
-from . import clock, lobby, notifications, services, site_actions, vacations
+from . import clock, lobby, notifications, services, signals, site_actions, vacations
+from .errors import ServiceError
 from .models import Match, Seat
 
 
@@ -58,7 +63,7 @@ def handle_timeouts() -> int:
         try:
             services.submit_action(match.pk, services.Timekeeper(seat.index), {"type": site_actions.TIMEOUT}, match.version)
             count += 1
-        except services.ServiceError:
+        except ServiceError:
             continue  # someone moved in the meantime
     return count
 
@@ -76,7 +81,7 @@ def abandon_idle() -> int:
         try:
             services.submit_action(match.pk, services.Timekeeper(seat), {"type": site_actions.ABANDON}, match.version)
             count += 1
-        except services.ServiceError:
+        except ServiceError:
             continue
     return count
 
@@ -99,6 +104,21 @@ def end_exhausted_vacations() -> int:
 @shared_task
 def pair_quick_matches() -> int:
     return len(lobby.pair_queue())
+
+
+@receiver(signals.bot_turn_due)
+def _queue_bot_turns(sender, match_id, version, **kwargs):
+    play_bot_turns.delay(match_id, version)
+
+
+@receiver(signals.turn_started)
+def _queue_your_turn(sender, match_id, version, seats, **kwargs):
+    notify_turn.delay(match_id, version, seats)
+
+
+@receiver(signals.match_finished)
+def _queue_finished(sender, match_id, **kwargs):
+    notify_finished.delay(match_id)
 
 
 PERIODIC_JOBS = {

@@ -1,7 +1,7 @@
 """Small helpers to make users and matches in tests."""
 
 from accounts.models import User
-from games import services
+from games import lobby
 from games.models import Match
 
 PASSWORD = "a-Strong-passw0rd!"
@@ -12,8 +12,8 @@ def make_user(name="alice", **extra) -> User:
 
 
 def human_match(creator, other, game="chickenrun", **kwargs) -> Match:
-    match = services.create_match(creator, game, 2, **kwargs)
-    services.join_match(other, match)
+    match = lobby.create_match(creator, game, 2, **kwargs)
+    lobby.join_match(other, match)
     return Match.objects.get(pk=match.pk)
 
 

@@ -16,7 +16,7 @@ import pytest
 
 import engine
 from engine.wfci import board as wboard
-from games import services
+from games import lobby, services
 from games.models import Match
 from tests.browser.people import log_in, sign_up
 from tests.factories import make_user
@@ -210,8 +210,8 @@ def play_for_goals(page, match_id, rng):
 
 def test_three_players_a_card_round_passes_between_the_two_humans(new_page):
     ada, bea = make_user("ada"), make_user("bea")
-    match = services.create_match(ada, "wfci", 3, bots={2: "skirmisher"})
-    services.join_match(bea, match)
+    match = lobby.create_match(ada, "wfci", 3, bots={2: "skirmisher"})
+    lobby.join_match(bea, match)
     reseed(match.pk, 8, {})
     pages = {0: new_page(), 1: new_page(viewport={"width": 390, "height": 844})}
     log_in(pages[0], "ada")
@@ -260,7 +260,7 @@ def test_monkey_clicks_until_the_game_ends(new_page, opponent, seed):
     1000 clicks, every other click moves the game on."""
     monkey = make_user("monkey")
     options = {"mode": "solo"} if opponent == "challenger" else {}
-    match = services.create_match(monkey, "wfci", 2, options=options,
+    match = lobby.create_match(monkey, "wfci", 2, options=options,
                                   bots={} if opponent == "challenger" else {1: "skirmisher"})
     reseed(match.pk, seed, options)
     page = new_page()
@@ -299,7 +299,7 @@ def mid_game(players: int, seed: int) -> dict:
 
 
 def seeded_match(user, players: int, state: dict) -> Match:
-    match = services.create_match(user, "wfci", players, bots={s: "skirmisher" for s in range(1, players)})
+    match = lobby.create_match(user, "wfci", players, bots={s: "skirmisher" for s in range(1, players)})
     return seeded_match_state(match, state)
 
 
@@ -356,7 +356,7 @@ def test_layouts_fit_and_are_saved_as_screenshots(new_page, name, viewport):
     """The page fits the screen (only the island may scroll sideways); SCREENSHOTS=1 saves it."""
     ann = make_user("ann")
     if name == "solo":
-        match = services.create_match(ann, "wfci", 2, options={"mode": "solo"})
+        match = lobby.create_match(ann, "wfci", 2, options={"mode": "solo"})
         match = seeded_match_state(match, solo_position(4))
     else:
         match = seeded_match(ann, 2, mid_game(2, 4))
@@ -382,8 +382,8 @@ def test_layouts_fit_and_are_saved_as_screenshots(new_page, name, viewport):
 def test_tapping_a_unit_in_the_island_makes_its_choice(new_page):
     """A proxy token: one choice is made at once; the keyboard path is the row's button."""
     ann, bob = make_user("ann"), make_user("bob")
-    match = services.create_match(ann, "wfci", 2)
-    services.join_match(bob, match)
+    match = lobby.create_match(ann, "wfci", 2)
+    lobby.join_match(bob, match)
     state = state_of(match.pk)
     rng = random.Random(1)
     for _ in range(4000):  # find a moment where seat 0 picks a unit (pilot, target, drop...)

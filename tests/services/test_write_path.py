@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.db import connection
 
 import engine
-from games import reading, services
+from games import lobby, reading, services
 from games.models import Match, Turn
 from tests.factories import acting_user, human_match, make_user
 
@@ -33,7 +33,7 @@ def test_replaying_the_log_reproduces_the_snapshot():
 
 @pytest.mark.django_db(transaction=True)
 def test_a_whole_bot_match_through_the_write_path():
-    match = services.create_match(None, "chickenrun", 2, bots={0: "sensible", 1: "random"})
+    match = lobby.create_match(None, "chickenrun", 2, bots={0: "sensible", 1: "random"})
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     assert match.outcome is not None
@@ -45,7 +45,7 @@ def test_a_whole_bot_match_through_the_write_path():
 @pytest.mark.django_db(transaction=True)
 def test_bot_replies_after_commit_and_your_turn_mail_is_sent():
     alice = make_user("alice")
-    match = services.create_match(alice, "chickenrun", 2, bots={1: "sensible"})
+    match = lobby.create_match(alice, "chickenrun", 2, bots={1: "sensible"})
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE
     assert match.to_act == [0], "bot moves run after commit until the person must act"
@@ -58,7 +58,7 @@ def test_bot_replies_after_commit_and_your_turn_mail_is_sent():
 @pytest.mark.django_db(transaction=True)
 def test_no_turn_mail_when_the_player_said_no():
     alice = make_user("alice", notify_turn=False)
-    services.create_match(alice, "chickenrun", 2, bots={1: "sensible"})
+    lobby.create_match(alice, "chickenrun", 2, bots={1: "sensible"})
     assert not mail.outbox
 
 
@@ -99,7 +99,7 @@ def test_two_submissions_of_the_same_version_one_wins(postgres):
 @pytest.mark.services
 def test_a_person_move_leads_to_bot_turns_on_the_real_worker(celery_worker):
     alice = make_user("alice")
-    match = services.create_match(alice, "chickenrun", 2, bots={1: "sensible"})
+    match = lobby.create_match(alice, "chickenrun", 2, bots={1: "sensible"})
     deadline = time.time() + 30
     game = engine.get_game("chickenrun")
     person_moves = 0
@@ -133,7 +133,7 @@ def test_stalled_bot_turns_are_picked_up_by_the_periodic_job(monkeypatch):
     calls = []
     monkeypatch.setattr(tasks.play_bot_turns, "delay", lambda *a: calls.append(a))
     alice = make_user("alice")
-    match = services.create_match(alice, "chickenrun", 2, bots={1: "sensible"})
+    match = lobby.create_match(alice, "chickenrun", 2, bots={1: "sensible"})
     match.refresh_from_db()
     Match.objects.filter(pk=match.pk).update(to_act=[1])
     calls.clear()
@@ -178,7 +178,7 @@ def test_a_solo_move_leads_to_exactly_one_challenger_turn_on_the_real_worker(cel
     from games import tasks
 
     alice = make_user("alice")
-    match = services.create_match(alice, "wfci", 2, options={"mode": "solo"})
+    match = lobby.create_match(alice, "wfci", 2, options={"mode": "solo"})
     game = engine.get_game("wfci")
     deadline = time.time() + 60
 

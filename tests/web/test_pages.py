@@ -111,9 +111,9 @@ def test_header_counts_matches_waiting_for_me(client):
 
 @pytest.mark.django_db(transaction=True)
 def test_replay_steps_through_a_finished_match(client):
-    from games import services
+    from games import lobby
 
-    match = services.create_match(None, "race", 2, bots={0: "steady", 1: "steady"})
+    match = lobby.create_match(None, "race", 2, bots={0: "steady", 1: "steady"})
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     first = client.get(reverse("replay", args=[match.pk]) + "?v=0").content.decode()
@@ -130,11 +130,11 @@ def test_replay_waits_for_the_end(client):
 
 
 def test_log_can_show_only_what_happened_since_my_last_move(client):
-    from games import services
+    from games import lobby, services
 
     alice, bob = make_user("alice"), make_user("bob")
-    match = services.create_match(alice, "race", 2)
-    services.join_match(bob, match)
+    match = lobby.create_match(alice, "race", 2)
+    lobby.join_match(bob, match)
     for user in (alice, bob, alice, bob):
         match.refresh_from_db()
         services.submit_action(match.pk, user, {"type": "add", "n": 1}, match.version)
