@@ -62,7 +62,7 @@ def play_solo(request):
         messages.error(request, _("This game has no such solo mode."))
         return redirect("lobby")
     try:
-        match = services.create_match(request.user, game.slug, mode["players"], options=mode["options"])
+        match = lobby_services.create_match(request.user, game.slug, mode["players"], options=mode["options"])
     except services.ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("lobby")
@@ -116,7 +116,7 @@ def new_match(request):
     form = NewMatchForm(request.POST or None, game_slug=game_slug)
     if request.method == "POST" and form.is_valid():
         try:
-            match = services.create_match(request.user, **form.match_arguments())
+            match = lobby_services.create_match(request.user, **form.match_arguments())
         except services.ServiceError as exc:
             form.add_error(None, exc.message)
         else:
@@ -130,7 +130,7 @@ def new_match(request):
 def join(request, pk):
     token = request.POST.get("token") or None
     return _lobby_command(
-        request, pk, lambda user, match: services.join_match(user, match, token=token), _("You joined the match.")
+        request, pk, lambda user, match: lobby_services.join_match(user, match, token=token), _("You joined the match.")
     )
 
 
@@ -217,7 +217,7 @@ def leaderboard(request, game):
 @require_POST
 @login_required
 def leave(request, pk):
-    return _lobby_command(request, pk, services.leave_match, _("You left the match."))
+    return _lobby_command(request, pk, lobby_services.leave_match, _("You left the match."))
 
 
 def _lobby_command(request, pk, operation, success, back="match"):

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 import engine
-from games import services
+from games import lobby, services
 from games.models import Match
 from games.templatetags import wfci_tags
 from games.templatetags.match_tags import action_json
@@ -68,14 +68,14 @@ def check_page(client, match: Match, user, seat) -> str:
 
 def bot_match(players: int, user, seed_bots=None):
     bots = {s: "skirmisher" for s in range(1, players)}
-    return services.create_match(user, "wfci", players, bots=bots)
+    return lobby.create_match(user, "wfci", players, bots=bots)
 
 
 def human_pair(players=2, seed=None):
     """Two people in seats 0 and 1 (bots in the others); `seed` fixes the deal for a repeatable test."""
     alice, bob = make_user("alice"), make_user("bob")
-    match = services.create_match(alice, "wfci", players, bots={s: "skirmisher" for s in range(2, players)})
-    services.join_match(bob, match)
+    match = lobby.create_match(alice, "wfci", players, bots={s: "skirmisher" for s in range(2, players)})
+    lobby.join_match(bob, match)
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE
     if seed is not None:
@@ -228,9 +228,9 @@ def test_random_playouts_render_at_every_position(client):
     catastrophes, setup choices), for every seat and a spectator."""
     for players, seed in ((2, 1), (3, 2), (4, 3)):
         names = [make_user(f"p{players}{i}") for i in range(players)]
-        match = services.create_match(names[0], "wfci", players)
+        match = lobby.create_match(names[0], "wfci", players)
         for u in names[1:]:
-            services.join_match(u, match)
+            lobby.join_match(u, match)
         users = dict(enumerate(names))
         rng = random.Random(seed)
         for _seat in play(match, users, rng, 60, prefer=("attack", "target", "play_scroll", "pass", "draw",
@@ -346,7 +346,7 @@ def test_solo_pages_show_the_challengers_card_and_keep_the_contract(client):
     """Solo: you choose both leaders and both bases, then play; the Challenger's rows, the pair
     that fires and its activation order are on the page, its face-down pile never is."""
     ann = make_user("ann")
-    match = services.create_match(ann, "wfci", 2, options={"mode": "solo"})
+    match = lobby.create_match(ann, "wfci", 2, options={"mode": "solo"})
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE
     rng = random.Random(6)
