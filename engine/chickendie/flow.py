@@ -22,7 +22,21 @@ OPTION_KEYS = {"auto_pass"}
 
 
 def copy_state(state: dict) -> dict:
-    return json.loads(json.dumps(state))
+    """A copy sharing nothing that apply mutates (log lines are written once, never changed)."""
+    new = dict(state)
+    for key in ("auto_pass", "eggs", "draw", "discard", "graveyard", "table", "log"):
+        new[key] = list(state[key])
+    new["hands"] = [list(hand) for hand in state["hands"]]
+    new["flocks"] = [[dict(entry) for entry in flock] for flock in state["flocks"]]
+    new["out"] = [dict(entry) for entry in state["out"]]
+    new["stack"] = [{k: list(v) if isinstance(v, list) else v for k, v in frame.items()} for frame in state["stack"]]
+    new["turn"] = dict(state["turn"]) if state["turn"] else None
+    new["result"] = json.loads(json.dumps(state["result"])) if state["result"] else None
+    return new
+
+
+def load_state(data: dict) -> dict:
+    return json.loads(json.dumps(data))
 
 
 def setup(seed: int, players: int, options: dict | None) -> dict:

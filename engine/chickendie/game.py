@@ -48,7 +48,7 @@ class ChickenDieGame(Game):
     def deserialize(self, data: dict) -> dict:
         if not isinstance(data, dict) or data.get("game") != self.slug or any(k not in data for k in STATE_KEYS):
             raise IllegalAction("chickendie.refuse.state")
-        return flow.copy_state(data)
+        return flow.load_state(data)
 
     def bots(self) -> list[str]:
         return list(bots.BOTS)

@@ -49,20 +49,20 @@ def hidden_never_decides_who_is_asked(choose):
     return check
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 6), data=st.data())
 def test_random_playouts_keep_the_protocol(seed, players, data):
     choose = lambda legal: data.draw(st.integers(0, len(legal) - 1))  # noqa: E731
-    state, _actions, steps = playout(GAME, seed, players, choose=choose, max_steps=400,
+    state, _actions, steps = playout(GAME, seed, players, choose=choose, max_steps=300,
                                      extra_check=hidden_never_decides_who_is_asked(random_chooser(seed)))
     assert steps > 0
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 6))
 def test_auto_pass_playouts_keep_the_protocol(seed, players):
     options = {"auto_pass": list(range(0, players, 2))}
-    playout(GAME, seed, players, options, choose=random_chooser(seed), max_steps=400, extra_check=check_conservation)
+    playout(GAME, seed, players, options, choose=random_chooser(seed), max_steps=300, extra_check=check_conservation)
 
 
 def test_bot_games_finish_with_a_winner():
