@@ -13,6 +13,10 @@ renders in the reader's language:
 
 A text is a `str.format` template (`"{who} builds {machine} on {hex}."`), or for a count a
 dict `{"one": ..., "other": ...}` chosen by the argument `n`.
+
+A list of fragments is a message of a list id (`listing("engine.list.and", [...])`): its
+text joins the leading items (`{head}`, with the id's separator) to the last one (`{last}`),
+so "a, b and c" reads "a, b et c" in French.
 """
 
 from __future__ import annotations
@@ -34,20 +38,31 @@ def seat(n: int) -> dict:
     return {"seat": n}
 
 
+# The separator between leading items of each list id; the text puts in the last one.
+LIST_SEPARATORS = {"engine.list.and": ", ", "engine.list.or": ", ", "engine.list.sentences": " "}
+
+
+def listing(id: str, items: list) -> dict:
+    """A list message: items (messages or plain values) joined by the list id's text."""
+    return msg(id, items=list(items))
+
+
 def is_message(value) -> bool:
     return isinstance(value, dict) and isinstance(value.get("id"), str) and set(value) <= {"id", "args"}
 
 
-def _catalog_file(prefix: str) -> Path:
+def _catalog_file(prefix: str, language: str = "en") -> Path:
+    name = "messages.json" if language == "en" else f"messages.{language}.json"
     if prefix == "engine":
-        return _ROOT / "data" / "messages.json"
-    return _ROOT / prefix / "data" / "messages.json"
+        return _ROOT / "data" / name
+    return _ROOT / prefix / "data" / name
 
 
 @lru_cache(maxsize=None)
-def catalog(prefix: str) -> dict:
-    """The English texts of one game's ids (the id's first dotted part names the game)."""
-    path = _catalog_file(prefix)
+def catalog(prefix: str, language: str = "en") -> dict:
+    """The texts of one game's ids (the id's first dotted part names the game) in a language;
+    English is the source, other languages sit beside it (`messages.fr.json`)."""
+    path = _catalog_file(prefix, language)
     if not path.exists():
         return {}
     with path.open(encoding="utf-8") as fh:
@@ -57,6 +72,11 @@ def catalog(prefix: str) -> dict:
 def english(message_id: str):
     """The English text (or plural dict) of an id, or None when the id is unknown."""
     return catalog(message_id.split(".", 1)[0]).get(message_id)
+
+
+def translated(message_id: str, language: str):
+    """The text (or plural dict) of an id in another language, or None when it has none."""
+    return catalog(message_id.split(".", 1)[0], language).get(message_id)
 
 
 def known(message_id: str) -> bool:
@@ -78,6 +98,8 @@ def render(message, names=None, text_of=None) -> str:
     if not is_message(message):
         return str(message)
     args = message.get("args") or {}
+    if message["id"] in LIST_SEPARATORS:
+        return _render_list(message, names, text_of)
     text = text_of(message["id"], args) if text_of else choose_plural(english(message["id"]), args)
     if text is None:
         return message["id"]
@@ -86,6 +108,16 @@ def render(message, names=None, text_of=None) -> str:
         return text.format(**values)
     except (KeyError, IndexError, ValueError):
         return text
+
+
+def _render_list(message, names, text_of) -> str:
+    items = [str(render_arg(item, names, text_of)) for item in message["args"].get("items", [])]
+    items = [item for item in items if item]
+    if len(items) <= 1:
+        return "".join(items)
+    text = text_of(message["id"], {}) if text_of else english(message["id"])
+    head = LIST_SEPARATORS[message["id"]].join(items[:-1])
+    return text.format(head=head, last=items[-1])
 
 
 def render_arg(value, names=None, text_of=None):

@@ -13,6 +13,8 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from ..messages import msg
+
 COLS = 5
 ROWS = 9
 SQUARES = COLS * ROWS
@@ -105,13 +107,18 @@ def chicken_code(piece_size: int) -> str:
     return f"C{piece_size}"
 
 
-def piece_name(code: str) -> str:
-    """'White's medium', 'the small chicken', 'the large spectator'."""
-    label = SIZE_NAMES[size(code)]
-    seat = owner(code)
-    if seat is not None:
-        return f"{SEAT_NAMES[seat]}'s {label}"
-    return f"the {label} {kind(code)}"
+def piece_name(code: str) -> dict:
+    """A piece as a message: 'White's medium', 'the small chicken', 'the large spectator'."""
+    return msg(f"chickenrun.piece.{code}")
+
+
+def colour(seat: int) -> dict:
+    """A seat by its colour (the board names players White and Black)."""
+    return msg(f"chickenrun.colour.{seat}")
+
+
+def size_word(piece_size: int) -> dict:
+    return msg(f"chickenrun.size.{piece_size}")
 
 
 def piece_view(code: str) -> dict:

@@ -45,12 +45,12 @@ ACT_CHANCE = [sum((d - 1) / 36 for d in range(max(c, 1), 7)) for c in range(8)]
 def choose(state: dict, seat: int, bot: str) -> dict:
     legal = T.legal_actions(state, seat)
     if not legal:
-        raise IllegalAction(f"{B.SEAT_NAMES[seat] if seat in (0, 1) else seat} has nothing to do now.")
+        raise IllegalAction("chickenrun.refuse.bot_idle", who=B.colour(seat) if seat in (0, 1) else str(seat))
     if bot == "random":
         return legal[_state_rng(state, seat).below(len(legal))]
     if bot == "sensible":
         return _sensible(state, seat, legal)
-    raise IllegalAction(f"Unknown Chicken Run bot {bot!r}; choose from {', '.join(BOTS)}.")
+    raise IllegalAction("chickenrun.refuse.unknown_bot", bot=str(bot), choices=list(BOTS))
 
 
 def _state_rng(state: dict, seat: int) -> Rng:

@@ -32,9 +32,9 @@ class ChickenRunGame(Game):
     def setup(self, seed: int, players: int, options: dict | None = None) -> dict:
         rules = parse_options(options)
         if players != 2 or isinstance(players, bool):
-            raise IllegalAction("Chicken Run is a game for exactly 2 players.")
+            raise IllegalAction("chickenrun.refuse.players")
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise IllegalAction("The seed must be an integer.")
+            raise IllegalAction("chickenrun.refuse.seed")
         state = {
             "game": self.slug,
             "version": 1,
@@ -75,10 +75,10 @@ class ChickenRunGame(Game):
 
     def deserialize(self, data: dict) -> dict:
         if not isinstance(data, dict) or data.get("game") != self.slug:
-            raise IllegalAction("This is not a Chicken Run state.")
+            raise IllegalAction("chickenrun.refuse.not_a_state")
         missing = [key for key in STATE_KEYS if key not in data]
         if missing:
-            raise IllegalAction(f"The Chicken Run state lacks {', '.join(missing)}.")
+            raise IllegalAction("chickenrun.refuse.state_lacks", keys=missing)
         return T.copy_state(data)
 
     def bots(self) -> list[str]:
@@ -93,9 +93,9 @@ class ChickenRunGame(Game):
     def hidden_from(self, state: dict, seat: int | None) -> set[str]:
         return set()
 
-    def describe_action(self, state: dict, seat: int, action: dict) -> str:
+    def describe_action(self, state: dict, seat: int, action: dict) -> dict:
         return texts.describe(state, seat, action)
 
-    def describe_start(self, state: dict) -> str:
+    def describe_start(self, state: dict) -> dict:
         """The log line for the opening roll (no action precedes it)."""
         return texts.describe_roll(state)

@@ -7,6 +7,7 @@ trample uncovers the pyramids underneath, which become free again.
 
 from __future__ import annotations
 
+from ..messages import msg
 from . import board as B
 from .houserules import LOOSE_CHICKENS, STAMPEDE, TACKLING
 
@@ -19,40 +20,40 @@ def tramples(mover_size: int, victim_size: int, stampede: bool) -> bool:
     return victim_size < mover_size or (stampede and victim_size == mover_size)
 
 
-def enter_problem(code: str, stack: list[str], stampede: bool) -> str | None:
-    """Why `code` may not step onto `stack` (a plain sentence), or None when it may."""
+def enter_problem(code: str, stack: list[str], stampede: bool) -> dict | None:
+    """Why `code` may not step onto `stack` (a message), or None when it may."""
     if not stack:
         return None
     mover = B.size(code)
-    name = B.SIZE_NAMES[mover]
+    name = B.size_word(mover)
     if B.is_chicken(code):
-        return "A chicken may only step onto an empty square; chickens never trample."
+        return msg("chickenrun.refuse.chicken_tramples")
     if B.is_spectator(code):
         for piece in stack:
             if B.is_chicken(piece):
-                return "Spectators may not capture chickens."
+                return msg("chickenrun.refuse.spectator_captures")
             if B.is_family(piece):
-                return "Spectators may not trample family members."
+                return msg("chickenrun.refuse.spectator_tramples_family")
             if not tramples(mover, B.size(piece), stampede):
                 return _too_big(name, piece, stampede)
         return None
     for piece in stack:
         if B.is_chicken(piece):
             if B.size(piece) != mover:
-                return f"A {name} family member may not capture or trample the {B.SIZE_NAMES[B.size(piece)]} chicken."
+                return msg("chickenrun.refuse.wrong_chicken", size=name, chicken=B.piece_name(piece))
         elif not tramples(mover, B.size(piece), stampede):
             if B.chicken_code(mover) in stack and B.is_family(piece):
-                return f"The {name} chicken is already captured by {B.piece_name(piece)}."
+                return msg("chickenrun.refuse.already_captured", size=name, piece=B.piece_name(piece))
             if B.owner(piece) == B.owner(code) and B.size(piece) > mover:
-                return f"A {name} family member may not climb onto a larger pyramid."
+                return msg("chickenrun.refuse.climb", size=name)
             return _too_big(name, piece, stampede)
     return None
 
 
-def _too_big(name: str, piece: str, stampede: bool) -> str:
+def _too_big(name: dict, piece: str, stampede: bool) -> dict:
     if stampede:
-        return f"A {name} pyramid may only trample pyramids of its size or smaller, not {B.piece_name(piece)}."
-    return f"A {name} pyramid may only trample smaller pyramids, not {B.piece_name(piece)}."
+        return msg("chickenrun.refuse.too_big_stampede", size=name, piece=B.piece_name(piece))
+    return msg("chickenrun.refuse.too_big", size=name, piece=B.piece_name(piece))
 
 
 def movable_height(board: list[list[str]], sq: int, phase: dict, rules: list[str]) -> int | None:
@@ -79,16 +80,16 @@ def movable_height(board: list[list[str]], sq: int, phase: dict, rules: list[str
     return None
 
 
-def step_problem(board: list[list[str]], sq: int, height: int, dest: int, points: int, rules: list[str]) -> str | None:
+def step_problem(board: list[list[str]], sq: int, height: int, dest: int, points: int, rules: list[str]) -> dict | None:
     """Why the pyramid at (sq, height) may not step to `dest` now, or None when it may."""
     code = board[sq][height]
     if dest not in B.NEIGHBOURS[sq]:
-        return "A pyramid moves one orthogonal square at a time."
+        return msg("chickenrun.refuse.orthogonal")
     cost = B.step_cost(code)
     if cost > points:
-        return f"A {B.SIZE_NAMES[B.size(code)]} pyramid needs {cost} movement point{'s' if cost > 1 else ''} per step; {points} left."
+        return msg("chickenrun.refuse.step_cost", size=B.size_word(B.size(code)), n=cost, left=points)
     if not B.may_stand(code, dest):
-        return "Family members and chickens must stay in the central three columns (b to d)."
+        return msg("chickenrun.refuse.central")
     return enter_problem(code, board[dest], STAMPEDE in rules)
 
 
@@ -96,29 +97,29 @@ def steps_from(board: list[list[str]], sq: int, height: int, points: int, rules:
     return [dest for dest in B.NEIGHBOURS[sq] if step_problem(board, sq, height, dest, points, rules) is None]
 
 
-def tackle_problem(board: list[list[str]], sq: int, target: int, points: int, rules: list[str]) -> str | None:
+def tackle_problem(board: list[list[str]], sq: int, target: int, points: int, rules: list[str]) -> dict | None:
     """Why the family member on top of `sq` may not tackle the top of `target` (S2)."""
     if TACKLING not in rules:
-        return "Tackling is not a house rule in this game."
+        return msg("chickenrun.refuse.tackling_off")
     stack = board[sq]
     if not stack or not B.is_family(stack[-1]):
-        return "Only a family member may tackle."
+        return msg("chickenrun.refuse.tackler")
     code = stack[-1]
     if target not in B.NEIGHBOURS[sq]:
-        return "A tackle reaches only an orthogonally adjacent square."
+        return msg("chickenrun.refuse.tackle_reach")
     victims = board[target]
     if not victims or not B.is_family(victims[-1]) or B.owner(victims[-1]) == B.owner(code):
-        return "A tackle needs an opposing family member on top of the next square."
+        return msg("chickenrun.refuse.tackle_victim")
     if B.size(victims[-1]) >= B.size(code):
-        return "Only a larger family member may tackle a smaller one."
+        return msg("chickenrun.refuse.tackle_larger")
     cost = B.step_cost(code)
     if cost > points:
-        return f"A tackle costs one step ({cost} points); {points} left."
+        return msg("chickenrun.refuse.tackle_cost", n=cost, left=points)
     dest = push_square(sq, target)
     if dest is None or not B.IS_CENTRAL[dest]:
-        return "The tackled pyramid would be pushed off the central three columns."
+        return msg("chickenrun.refuse.tackle_off_centre")
     if board[dest]:
-        return "A tackled pyramid can only be pushed onto an empty square."
+        return msg("chickenrun.refuse.tackle_onto")
     return None
 
 

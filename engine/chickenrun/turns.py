@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from ..errors import IllegalAction
+from ..messages import msg
 from . import board as B
 from . import moves as M
 from .rounds import finish_phase
@@ -94,19 +95,21 @@ def _parse_square(value, what: str) -> int:
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
         or not B.on_board(value[0], value[1])
     ):
-        raise IllegalAction(f"The {what} must be a board square given as [column, row], columns 0-4 and rows 0-8.")
+        raise IllegalAction(f"chickenrun.refuse.bad_{what}")
     return B.index(value[0], value[1])
 
 
 def parse(action) -> tuple[str, int | None]:
     if not isinstance(action, dict):
-        raise IllegalAction("An action must be a dictionary with a 'type'.")
+        raise IllegalAction("chickenrun.refuse.not_a_dict")
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in ACTION_KEYS:
-        raise IllegalAction(f"Unknown Chicken Run action {kind!r}; expected select, step, tackle, deselect or end.")
+        raise IllegalAction("chickenrun.refuse.unknown_action", kind=str(kind))
     if set(action) != ACTION_KEYS[kind]:
-        expected = ", ".join(sorted(ACTION_KEYS[kind] - {"type"})) or "nothing else"
-        raise IllegalAction(f"A {kind} action takes {expected}.")
+        expected = sorted(ACTION_KEYS[kind] - {"type"})
+        if not expected:
+            raise IllegalAction("chickenrun.refuse.takes_nothing", kind=kind)
+        raise IllegalAction("chickenrun.refuse.takes", kind=kind, keys=expected)
     if kind == "select":
         return kind, _parse_square(action["square"], "square")
     if kind == "step":
@@ -120,36 +123,38 @@ def apply_action(state: dict, seat: int, action) -> dict:
     """The state after `seat` plays `action`; raises IllegalAction with the reason otherwise."""
     kind, sq = parse(action)
     if state["result"] is not None:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction("chickenrun.refuse.over")
     actor = acting_seat(state)
     if seat != actor:
-        raise IllegalAction(f"It is {B.SEAT_NAMES[actor]}'s round to act, not {_seat_label(seat)}'s.")
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 2:
+            raise IllegalAction("chickenrun.refuse.not_your_round", actor=B.colour(actor), who=B.colour(seat))
+        raise IllegalAction("chickenrun.refuse.not_a_seat", actor=B.colour(actor), seat=repr(seat))
     new = copy_state(state)
     new["ply"] += 1  # actions applied so far: no two states of a game are ever equal
     board, phase, rules = new["board"], new["phase"], new["rules"]
     if kind == "end":
         if not may_end(new):
-            raise IllegalAction("Under 'Use every point' you must keep moving while any move is possible.")
+            raise IllegalAction("chickenrun.refuse.keep_moving")
         finish_phase(new)
         return new
     if kind == "deselect":
         if new["selected"] is None:
-            raise IllegalAction("Nothing is selected.")
+            raise IllegalAction("chickenrun.refuse.nothing_selected")
         new["selected"] = None
         return new
     if kind == "select":
         height = M.movable_height(board, sq, phase, rules)
         if height is None:
-            raise IllegalAction(f"There is no pyramid on {B.square_name(sq)} that {B.SEAT_NAMES[seat]} may move this round ({_what(phase)}).")
+            raise IllegalAction("chickenrun.refuse.not_movable", square=B.square_name(sq), who=B.colour(seat), what=_what(phase))
         if not M.has_moves(board, sq, height, phase, rules):
-            raise IllegalAction(f"The pyramid on {B.square_name(sq)} has no legal move with {phase['points']} point(s) left.")
+            raise IllegalAction("chickenrun.refuse.stuck", square=B.square_name(sq), n=phase["points"])
         if selection(new) == (sq, height):
-            raise IllegalAction(f"The pyramid on {B.square_name(sq)} is already selected.")
+            raise IllegalAction("chickenrun.refuse.already_selected", square=B.square_name(sq))
         new["selected"] = {"square": sq, "height": height}
         return new
     sel = selection(new)
     if sel is None:
-        raise IllegalAction("Select a pyramid first.")
+        raise IllegalAction("chickenrun.refuse.select_first")
     src, height = sel
     if kind == "step":
         problem = M.step_problem(board, src, height, sq, phase["points"], rules)
@@ -160,7 +165,7 @@ def apply_action(state: dict, seat: int, action) -> dict:
         new["selected"] = {"square": sq, "height": len(board[sq]) - 1}
     else:  # tackle
         if phase["kind"] != M.FAMILY:
-            raise IllegalAction("Only family members tackle, in a round where the family moves.")
+            raise IllegalAction("chickenrun.refuse.tackle_phase")
         problem = M.tackle_problem(board, src, sq, phase["points"], rules)
         if problem:
             raise IllegalAction(problem)
@@ -183,15 +188,9 @@ def _after_move(state: dict) -> None:
         state["selected"] = None  # the selected pyramid cannot go on: free the player's hands
 
 
-def _seat_label(seat) -> str:
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 2:
-        return B.SEAT_NAMES[seat]
-    return f"seat {seat!r}"
-
-
-def _what(phase: dict) -> str:
+def _what(phase: dict) -> dict:
     if phase["kind"] == M.FAMILY:
-        return f"only {B.SEAT_NAMES[phase['seat']]}'s family moves"
+        return msg("chickenrun.refuse.only_family", who=B.colour(phase["seat"]))
     if phase["kind"] == M.SPECTATORS:
-        return "only spectators move"
-    return "only chickens and spectators move"
+        return msg("chickenrun.refuse.only_spectators")
+    return msg("chickenrun.refuse.only_transparent")

@@ -6,7 +6,7 @@ from . import board as B
 from . import moves as M
 from . import turns as T
 from .texts import prompt
-from .houserules import HOUSE_RULES
+from .houserules import HOUSE_RULES, rule_description, rule_name
 from .rounds import ROUND_LIMIT
 
 
@@ -66,7 +66,8 @@ def build_view(state: dict, seat: int | None) -> dict:
             {"seat": spec["seat"], "moves": spec["kind"], "die": spec["die"]} for spec in state["queue"]
         ],
         "house_rules": [
-            {"id": rule["id"], "name": rule["name"], "description": rule["description"]}
+            {"id": rule["id"], "name": rule["name"], "description": rule["description"],
+             "name_message": rule_name(rule["id"]), "description_message": rule_description(rule["id"])}
             for rule in HOUSE_RULES
             if rule["id"] in state["rules"]
         ],

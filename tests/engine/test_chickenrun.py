@@ -15,6 +15,7 @@ from engine.chickenrun import board as B
 from engine.chickenrun import moves as M
 from engine.chickenrun import rounds as R
 from engine.chickenrun.houserules import RULE_IDS
+from engine.messages import render
 from engine.testing import playout, random_chooser
 
 ALL_PIECES = sorted(["W1", "W2", "W3", "B1", "B2", "B3", "C1", "C2", "C3"]
@@ -127,7 +128,7 @@ def test_first_round_dice_are_rolled_and_ties_rerolled():
         assert GAME.view(state, None)["dice"] == [white, black]
     assert seeds_with_reroll > 0
     state = GAME.setup(8, 2, {})
-    assert state["rerolls"] and "roll again" in GAME.describe_start(state)
+    assert state["rerolls"] and "roll again" in render(GAME.describe_start(state))
 
 
 @pytest.mark.parametrize("options, message", [
@@ -173,7 +174,7 @@ def test_step_costs_by_size():
         GAME.apply(low, 0, select("c4"))
     spent = act(make({"c4": ["W2"], "c2": ["W1"]}, points=3), 0, select("c4"), step("c5"))
     assert spent["selected"] is None  # a pyramid that cannot go on is put down by itself
-    assert M.step_problem(spent["board"], B.parse_square_name("c5"), 0, B.parse_square_name("c6"), 1, []) == (
+    assert render(M.step_problem(spent["board"], B.parse_square_name("c5"), 0, B.parse_square_name("c6"), 1, [])) == (
         "A medium pyramid needs 2 movement points per step; 1 left.")
 
 
@@ -313,10 +314,10 @@ def test_victory_after_the_second_capture_and_release_by_moving_off():
                  points=3)
     released = act(state, 0, select("c4"), step("c3"))
     assert stack(released, "c4") == ["C2"] and GAME.view(released, 0)["captures"] == [[], []]
-    line = GAME.describe_action(state, 0, {"type": "select", "square": sq("b4")})
+    line = render(GAME.describe_action(state, 0, {"type": "select", "square": sq("b4")}))
     assert line == "White picks up White's small on b4."
     picked = act(state, 0, select("b4"))
-    line = GAME.describe_action(picked, 0, step("b5"))
+    line = render(GAME.describe_action(picked, 0, step("b5")))
     assert line.startswith("White's small steps to b5 and captures the small chicken.") and "wins" in line
     won = GAME.apply(picked, 0, step("b5"))
     assert GAME.outcome(won) == {"winners": [0], "losers": [1], "reason": "two chickens captured"}
@@ -360,7 +361,7 @@ def test_s2_tackling_pushes_smaller_opponents():
     edge = act(make({"c3": ["W3"], "b3": ["B2"]}, points=6, rules=["S2"]), 0, select("c3"))
     with pytest.raises(IllegalAction, match="central three columns"):
         GAME.apply(edge, 0, {"type": "tackle", "target": sq("b3")})
-    line = GAME.describe_action(state, 0, {"type": "tackle", "target": sq("c4")})
+    line = render(GAME.describe_action(state, 0, {"type": "tackle", "target": sq("c4")}))
     assert "tackles Black's small on c4, pushing it to c5 and freeing the small chicken" in line
     after = GAME.apply(state, 0, {"type": "tackle", "target": sq("c4")})
     assert stack(after, "c4") == ["C1"] and stack(after, "c5") == ["B1"] and stack(after, "c3") == ["W3"]
@@ -452,10 +453,10 @@ def test_view_contents():
 
 def test_describe_lines():
     state = act(make({"c4": ["W3"], "c5": ["S1", "B2"], "c8": ["B1"]}, points=6), 0, select("c4"))
-    assert GAME.describe_action(state, 0, step("c5")) == "White's large steps to c5 and tramples Black's medium and the small spectator."
+    assert render(GAME.describe_action(state, 0, step("c5"))) == "White's large steps to c5 and tramples Black's medium and the small spectator."
     tie = make({"c5": ["C2"], "c8": ["B1"]}, tie=True, kind="transparent", points=2, seat=1)
-    assert GAME.describe_action(act(tie, 1, select("c5")), 1, step("c6")) == "Black moves the medium chicken to c6."
-    end = GAME.describe_action(tie, 1, {"type": "end"})
+    assert render(GAME.describe_action(act(tie, 1, select("c5")), 1, step("c6"))) == "Black moves the medium chicken to c6."
+    end = render(GAME.describe_action(tie, 1, {"type": "end"}))
     assert end.startswith("Black ends their moves. Round ") and "White rolls" in end and "Black rolls" in end
 
 
@@ -586,7 +587,7 @@ def test_every_legal_action_applies_and_reads_well(seed, rules, data):
         if state["phase"]["forced"]:
             assert ({"type": "end"} in legal) == (not view["movable"])
         for action in legal:
-            line = GAME.describe_action(state, seat, action)
+            line = render(GAME.describe_action(state, seat, action))
             assert line and "illegal" not in line and "[" not in line
             GAME.apply(state, seat, action)
         state = GAME.apply(state, seat, legal[data.draw(st.integers(0, len(legal) - 1))])
@@ -612,9 +613,12 @@ def _render(state, seat):
         django.setup()
     from django.template.loader import render_to_string
 
+    from games.boards import get_board
+
+    board = get_board("chickenrun")
     legal = GAME.legal_actions(state, seat) if seat is not None else []
-    context = {"view": GAME.view(state, seat), "legal": legal, "seat": seat, "players": ["Ann", "Bob"]}
-    return render_to_string("games/chickenrun/board.html", context), legal
+    context = {"board": board.page(GAME.view(state, seat), legal, seat, ["Ann", "Bob"])}
+    return render_to_string(board.TEMPLATE, context), legal
 
 
 @pytest.mark.parametrize("rules", [[], ["S2", "S1"]])
