@@ -1,0 +1,96 @@
+"""A French browser: the whole visit reads in French, the header switches to English and back."""
+
+import json
+import re
+
+import pytest
+
+from accounts.models import User
+from tests.factories import PASSWORD
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# Words that only English text has; proper names are taken out before looking for them.
+ENGLISH_MARKERS = {
+    "the", "your", "you", "turn", "roll", "rolls", "dice", "scrolls", "waiting", "match", "matches",
+    "players", "and", "with", "log", "sign", "create", "game", "moves", "points", "left", "seat", "pick",
+}
+PROPER_NAMES = [
+    "Chicken Island Online", "Chicken Island", "War for Chicken Island", "Chicken Run", "Chicken Die!",
+    "Barnyard Generals", "English",
+]
+
+
+def english_words(page, names=(), where="body", leave_out="") -> list[str]:
+    text = page.locator(where).evaluate(
+        "(el, out) => { const c = el.cloneNode(true); if (out) c.querySelectorAll(out).forEach(e => e.remove());"
+        " document.body.appendChild(c); const t = c.innerText; c.remove(); return t; }",
+        leave_out,
+    )
+    for name in sorted([*PROPER_NAMES, *names], key=len, reverse=True):
+        text = text.replace(name, " ")
+    return sorted({w for w in re.findall(r"[A-Za-z']+", text) if w.lower() in ENGLISH_MARKERS})
+
+
+@pytest.fixture
+def french_page(chromium, live_server):
+    context = chromium.new_context(base_url=live_server.url, locale="fr-FR")
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    yield page
+    context.close()
+
+
+def test_a_french_visitor_signs_up_plays_chicken_run_and_switches_language(french_page):
+    page = french_page
+    page.goto("/accounts/signup/")
+    assert page.locator("html").get_attribute("lang") == "fr"
+    assert english_words(page) == []
+    page.fill("#id_username", "poulette")
+    page.fill("#id_email", "poulette@example.com")
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.click("main button[type=submit]")
+    page.wait_for_url("**/")
+    assert User.objects.get(username="poulette").language == "fr"
+    assert "Bienvenue sur Chicken Island, poulette !" in page.locator("main").inner_text()
+    # The lobby's game list shows the engines' own preset names: the engines' half of the
+    # translation work covers those; the site's frame is checked here.
+    assert english_words(page, ["poulette"], where="header") == []
+    assert english_words(page, ["poulette"], where="main h2 >> nth=0") == []
+
+    page.goto("/accounts/profile/")
+    assert english_words(page, ["poulette"]) == []
+
+    page.goto("/matches/new/?game=chickenrun")
+    page.select_option("#id_seat_1", "sensible")
+    page.click("text=Créer la partie")
+    page.wait_for_url("**/matches/*/")
+    for _ in range(6):  # a few steps of play, then read the page and its log
+        choices = page.locator("#match-board [data-action]")
+        if choices.count() == 0:
+            break
+        actions = [json.loads(choices.nth(i).get_attribute("data-action")) for i in range(choices.count())]
+        pick = next((i for i, a in enumerate(actions) if a["type"] != "end"), 0)
+        version = page.locator("#match-board").get_attribute("data-version")
+        choices.nth(pick).click()
+        page.wait_for_function(
+            "v => { const b = document.getElementById('match-board'); return b && !b.dataset.busy && b.dataset.version !== v; }",
+            arg=version,
+        )
+    page.reload()
+    assert page.locator("html").get_attribute("lang") == "fr"
+    # Turn log lines are the engines' sentences; the engines' half of the work makes them
+    # messages. The line the match starts with already is one.
+    assert english_words(page, ["poulette", "Sensible"], leave_out="ol.log") == []
+    assert "Blanc obtient" in page.locator("ol.log li").last.inner_text()
+
+    page.click("header button[value=en]")
+    page.wait_for_load_state()
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert "Log out" in page.locator("header").inner_text()
+    assert User.objects.get(username="poulette").language == "en"
+    page.click("header button[value=fr]")
+    page.wait_for_load_state()
+    assert page.locator("html").get_attribute("lang") == "fr"
+    assert "Se déconnecter" in page.locator("header").inner_text()
