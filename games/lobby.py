@@ -6,7 +6,7 @@ import secrets
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 import engine
@@ -118,12 +118,9 @@ def create_match(
             Seat.objects.create(match=match, index=index, bot=bots.get(index, ""))
         for invitee in invitees:
             Invitation.objects.create(match=match, sender=user, recipient=invitee)
-            Notification.objects.create(
-                user=invitee,
-                match=match,
-                kind=Notification.Kind.INVITATION,
-                text=_("%(who)s invites you to %(game)s #%(id)s.") % {"who": user, "game": game.name, "id": match.pk},
-            )
+            with translation.override(invitee.language):  # the invitee reads it, in their language
+                text = _("%(who)s invites you to %(game)s #%(id)s.") % {"who": user, "game": game.name, "id": match.pk}
+            Notification.objects.create(user=invitee, match=match, kind=Notification.Kind.INVITATION, text=text)
         if not match.seats.filter(user__isnull=True, bot="").exists():
             start(match)
     return match

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from . import timecontrol
@@ -57,10 +57,9 @@ def start(user, automatic=False, now=None, since=None) -> Vacation:
         vacation = Vacation.objects.create(user=user, start=begins, automatic=automatic)
         _refresh_clocks(user)
     if automatic:
-        Notification.objects.create(
-            user=user, kind=Notification.Kind.VACATION,
-            text=_("Your time was running out, so a vacation started: your clocks are paused."),
-        )
+        with translation.override(user.language):  # a worker starts it: write in the player's language
+            text = _("Your time was running out, so a vacation started: your clocks are paused.")
+        Notification.objects.create(user=user, kind=Notification.Kind.VACATION, text=text)
     return vacation
 
 

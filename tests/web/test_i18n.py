@@ -146,3 +146,10 @@ def test_each_player_is_told_in_their_own_language():
         assert Notification.objects.get(user=poule, kind="turn").text.startswith("À vous de jouer")
         services.submit_action(match.pk, poule, {"type": "add", "n": 1}, match.version)
         assert Notification.objects.filter(user=hen, kind="turn").latest("pk").text.startswith("Your turn in")
+
+
+def test_an_invitation_is_written_in_the_invitee_s_language():
+    hen, poule = make_user("hen"), make_user("poule", language="fr")
+    with translation.override("en"):
+        lobby.create_match(hen, "chickenrun", 2, invite=["poule"])
+    assert Notification.objects.get(user=poule, kind="invite").text.startswith("hen vous invite à Chicken Run")
