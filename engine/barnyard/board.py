@@ -6,6 +6,8 @@ square orthogonally next to it (where barns go) lies inside the final grid too.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .data import TILES
 
 IMPASSABLE = set(TILES["impassable"])
@@ -35,7 +37,8 @@ def coords(sq: int, size: int) -> tuple[int, int]:
     return sq % size, sq // size
 
 
-def neighbours(sq: int, size: int) -> list[int]:
+@lru_cache(maxsize=None)
+def neighbours(sq: int, size: int) -> tuple[int, ...]:
     """The 8 squares around (D-3: a step goes to any of them)."""
     c, r = sq % size, sq // size
     out = []
@@ -43,7 +46,7 @@ def neighbours(sq: int, size: int) -> list[int]:
         for dc in (-1, 0, 1):
             if (dc or dr) and 0 <= c + dc < size and 0 <= r + dr < size:
                 out.append((r + dr) * size + c + dc)
-    return out
+    return tuple(out)
 
 
 def orthogonal(sq: int, size: int) -> list[int]:

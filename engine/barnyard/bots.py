@@ -23,9 +23,4 @@ def choose(state: dict, seat: int, bot: str) -> dict:
 
 def _rng(state: dict, seat: int) -> Rng:
     """A bot's own dice, derived from the state so the game's RNG is left alone."""
-    key = f"{state['rng']}:{seat}:{state['round']}:{len(state['played'])}:{state['phase']}:{state['acted']}:{state['selected']}"
-    return Rng(zlib.crc32(key.encode()) * 2654435761 + len(legal_actions_key(state)))
-
-
-def legal_actions_key(state: dict) -> str:
-    return str(state["sides"][state["turn"]]["resources"]) + str(state["casualties"]) + str(state["battle"])
+    return Rng(zlib.crc32(f"{state['rng']}:{seat}:{state['ply']}".encode()) * 2654435761)

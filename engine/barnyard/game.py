@@ -11,7 +11,7 @@ from .view import build_view
 
 STATE_KEYS = ("game", "version", "rng", "players", "size", "tiles", "pile", "sides", "pool", "supply", "deck",
               "plan_deck", "played", "discarded", "opening", "first", "barn_order", "phase", "turn", "round",
-              "acted", "selected", "mud", "battle", "casualties", "last_battle", "result")
+              "acted", "selected", "mud", "battle", "casualties", "last_battle", "result", "barns", "ply")
 
 
 class BarnyardGame(Game):

@@ -26,8 +26,7 @@ def enterable(state: dict, seat: int, p, sq: int) -> bool:
     tile = state["tiles"][sq]
     if tile is None or tile in B.IMPASSABLE:
         return False
-    owner = B.barn_owner(tile)
-    return owner is None or owner == seat or p == ARMY
+    return p == ARMY or not tile.startswith("barn:") or tile == f"barn:{seat}"
 
 
 def reach(state: dict, seat: int, p, where: dict | None = None) -> tuple[list[int], list[int]]:

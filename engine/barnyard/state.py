@@ -86,6 +86,7 @@ def setup(seed: int, players: int, options: dict | None) -> dict:
         "opening": rolls,
         "first": first,
         "barn_order": list(reversed(order)),
+        "barns": [None] * players,
         "phase": "barn",
         "turn": order[-1],
         "round": 0,
@@ -96,6 +97,7 @@ def setup(seed: int, players: int, options: dict | None) -> dict:
         "casualties": [],
         "last_battle": None,
         "result": None,
+        "ply": 0,
     }
 
 
@@ -144,10 +146,7 @@ def occupants(state: dict) -> dict[int, list]:
 
 
 def barn_of(state: dict, seat: int) -> int | None:
-    for sq, tile in enumerate(state["tiles"]):
-        if B.barn_owner(tile) == seat:
-            return sq
-    return None
+    return state["barns"][seat]
 
 
 def alive(state: dict) -> list[int]:

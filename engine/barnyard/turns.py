@@ -26,7 +26,7 @@ from . import board as B
 from . import cards as C
 from . import economy as E
 from .movement import reach
-from .state import ARMY, ROUND_LIMIT, alive, copy, occupants, pieces
+from .state import ROUND_LIMIT, alive, copy, occupants, piece, pieces
 
 
 def acting_seat(state: dict) -> int | None:
@@ -97,6 +97,7 @@ def apply_action(state: dict, seat: int, action: dict) -> dict:
     if action not in legal_actions(state, seat):
         raise IllegalAction("engine.not_legal")
     state = copy(state)
+    state["ply"] += 1
     kind = action["type"]
     if kind == "barn":
         _place_barn(state, seat, action["to"])
@@ -154,6 +155,7 @@ def _drop_stale_selection(state: dict, seat: int) -> None:
 
 def _place_barn(state: dict, seat: int, sq: int) -> None:
     state["tiles"][sq] = f"barn:{seat}"
+    state["barns"][seat] = sq
     state["barn_order"].pop(0)
     if state["barn_order"]:
         state["turn"] = state["barn_order"][0]
@@ -162,7 +164,7 @@ def _place_barn(state: dict, seat: int, sq: int) -> None:
         if tile is None:
             state["tiles"][i] = state["pile"].pop()
     for s, side in enumerate(state["sides"]):
-        barn = state["tiles"].index(f"barn:{s}")
+        barn = state["barns"][s]
         for g in side["generals"]:
             g["sq"] = barn
     state["phase"] = "action"
@@ -174,10 +176,9 @@ def _move(state: dict, seat: int, sq: int) -> None:
     p = state["selected"]
     where = occupants(state)
     state["selected"] = None
-    if sq in where:
+    if sq in where and where[sq][0][0] != seat:
         BT.declare(state, seat, p, sq)
         return
-    from .state import piece
     piece(state, seat, p)["sq"] = sq
     state["acted"].append(p)
 
