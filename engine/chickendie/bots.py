@@ -70,7 +70,13 @@ def _farmer(state: dict, seat: int, legal: list[dict]) -> dict:
 
 
 def _answer(state: dict, seat: int, legal: list[dict]) -> dict:
+    """Answer every attack but an omelette; keep Immunity for a Hen or better while the flock is big."""
+    frame = state["stack"][-1]
     answers = [a for a in legal if a["type"] == "respond"]
+    if frame["op"] == "attack" and frame["stage"] == "react" and C.kind(frame["card"]) == "three_egg_omelette":
+        answers = []
+    if len(state["flocks"][seat]) > 3:
+        answers = [a for a in answers if "chicken" not in a or value(_chicken(state, seat, a["chicken"])) >= 2]
     if not answers:
         return legal[0]
 
@@ -86,8 +92,7 @@ def _answer(state: dict, seat: int, legal: list[dict]) -> dict:
 def _leader(state: dict, seat: int) -> list[int]:
     """Opponents, the one with the most chickens (then hens, then eggs) first."""
     others = [s for s in range(state["players"]) if s != seat and not F.is_out(state, s)]
-    return sorted(others, key=lambda s: (-len(state["flocks"][s]), -len(F.of_kind(state, s, C.HEN)),
-                                         -state["eggs"][s], s))
+    return sorted(others, key=lambda s: (-sum(value(e) for e in state["flocks"][s]), -state["eggs"][s], s))
 
 
 def _turn(state: dict, seat: int, legal: list[dict]) -> dict:
@@ -108,18 +113,17 @@ def _turn(state: dict, seat: int, legal: list[dict]) -> dict:
             return attack
         if "take_it_or_leave_it" in by_kind:
             return by_kind["take_it_or_leave_it"][0]
-        if small and "reverse" in by_kind:
+        if "reverse" in by_kind and not state["turn"]["no_roll"]:
             return by_kind["reverse"][0]
         return {"type": "next"}
     eggs = state["eggs"][seat]
     income = sum(F.eggs_laid(e) for e in state["flocks"][seat])
-    if {"type": "cash", "for": "chick"} in legal:
+    if {"type": "cash", "for": "chick"} in legal and "incubator" not in map(C.kind, state["hands"][seat]):
         return {"type": "cash", "for": "chick"}
     if {"type": "cash", "for": "card"} in legal and eggs + income < C.rules()["cash"]["chick"]:
         return {"type": "cash", "for": "card"}
-    for kind in ("take_it_or_leave_it", "end_your_turn"):
-        if kind in by_kind and (kind != "end_your_turn" or small) and not state["turn"]["no_roll"]:
-            return by_kind[kind][0]
+    if "end_your_turn" in by_kind and not state["turn"]["no_roll"] and not state["turn"]["may_skip"]:
+        return by_kind["end_your_turn"][0]
     for kind in ("skip_roll", "end_turn", "roll"):
         if {"type": kind} in legal:
             return {"type": kind}
