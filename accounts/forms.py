@@ -1,5 +1,7 @@
 from django import forms
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from .models import User
@@ -30,3 +32,11 @@ class ProfileForm(forms.ModelForm):
 
     def clean_language(self):
         return self.cleaned_data.get("language") or self.instance.language
+
+
+class PasswordResetForm(auth_forms.PasswordResetForm):
+    """The reset link goes out in the account's language, not the asking browser's."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
+        with translation.override(context["user"].language):
+            super().send_mail(subject_template_name, email_template_name, context, *args, **kwargs)

@@ -153,3 +153,11 @@ def test_an_invitation_is_written_in_the_invitee_s_language():
     with translation.override("en"):
         lobby.create_match(hen, "chickenrun", 2, invite=["poule"])
     assert Notification.objects.get(user=poule, kind="invite").text.startswith("hen vous invite à Chicken Run")
+
+
+def test_a_password_reset_mail_is_in_the_account_s_language(client):
+    make_user("poule", language="fr")
+    client.post(reverse("password_reset"), {"email": "poule@example.com"}, HTTP_ACCEPT_LANGUAGE="en")
+    [message] = mail.outbox
+    assert message.subject == "Réinitialisez votre mot de passe Chicken Island Online"
+    assert "Bonjour poule," in message.body
