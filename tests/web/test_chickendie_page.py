@@ -1,0 +1,94 @@
+"""The Chicken Die! page: the create form, exactly the legal choices as buttons, and an attack
+that gives its target a decision while everyone else just waits."""
+
+import html
+import json
+import re
+
+import pytest
+from django.urls import reverse
+
+from engine.chickendie import cards as C
+from games import reading, services
+from games.models import Match
+from tests.factories import acting_user, human_match, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def actions_on(page):
+    return [json.loads(html.unescape(m)) for m in re.findall(r'data-action="([^"]*)"', page)]
+
+
+def key(action):
+    return json.dumps(action, sort_keys=True)
+
+
+def test_create_form_offers_chickendie_for_six_with_bots(client):
+    client.force_login(make_user("alice"))
+    page = client.get(reverse("new_match") + "?game=chickendie").content.decode()
+    assert 'value="farmer"' in page and 'value="6"' in page
+    response = client.post(reverse("new_match"), {"game": "chickendie", "players": 4, "seat_1": "farmer",
+                                                  "seat_2": "random", "seat_3": "farmer"})
+    match = Match.objects.get()
+    assert response.status_code == 302 and match.status == Match.Status.ACTIVE
+
+
+def test_the_page_marks_exactly_the_legal_actions(client):
+    alice, bob = make_user("alice"), make_user("bob")
+    match = human_match(alice, bob, game="chickendie")
+    mover = acting_user(match, alice, bob)
+    client.force_login(mover)
+    page = client.get(match.get_absolute_url()).content.decode()
+    _, legal = reading.game_view(match, match.seat_of(mover))
+    assert sorted(map(key, actions_on(page))) == sorted(map(key, legal))
+    assert "Your hand" in page and "The Chicken Die" in page and "Chicken Graveyard" in page
+    other = bob if mover == alice else alice
+    client.force_login(other)
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert "data-action=" not in page
+    hidden = match.state["hands"][match.seat_of(mover)]
+    assert not any(card in page for card in hidden)
+
+
+def play_until_an_attack(match, alice, bob):
+    """Both players take plain steps until one of them can play an attack card on the other."""
+    for _ in range(400):
+        match.refresh_from_db()
+        if match.status != Match.Status.ACTIVE:
+            return None
+        mover = acting_user(match, alice, bob)
+        _, legal = reading.game_view(match, match.seat_of(mover))
+        attacks = [a for a in legal if a["type"] == "play" and C.category(a["card"]) == "attack"]
+        if attacks and match.state["stack"][-1]["op"] == "turn":
+            services.submit_action(match, mover, attacks[0], match.version)
+            return mover
+        plain = [a for a in legal if a["type"] in ("next", "roll", "end_turn", "let", "take", "choose")]
+        services.submit_action(match, mover, (plain or legal)[0], match.version)
+    return None
+
+
+def test_an_attack_gives_its_target_a_decision_and_the_other_sees_waiting(client):
+    for _attempt in range(5):
+        alice, bob = make_user(f"alice{_attempt}"), make_user(f"bob{_attempt}")
+        match = human_match(alice, bob, game="chickendie")
+        attacker = play_until_an_attack(match, alice, bob)
+        if attacker:
+            break
+    target = bob if attacker == alice else alice
+    match.refresh_from_db()
+    assert match.to_act == [match.seat_of(target)]
+    client.force_login(target)
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert 'id="cd-reaction"' in page and "respond or let it happen" in page
+    assert {"type": "let"} in actions_on(page)
+    client.force_login(attacker)
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert "Waiting for" in page and 'id="cd-reaction"' not in page and "data-action=" not in page
+
+
+def test_the_api_lists_chicken_die(client):
+    client.force_login(make_user("alice"))
+    games = client.get("/api/games/").json()
+    entries = games if isinstance(games, list) else games.get("results", games)
+    assert any(g.get("slug") == "chickendie" or g.get("id") == "chickendie" for g in entries)
