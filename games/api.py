@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 import engine
 
-from . import lobby, reading, services
+from . import lobby, reading, rows, services
 from .clock import CLOCKS, DEFAULT_CLOCK
 from .models import Match, Seat
 
@@ -136,7 +136,10 @@ class MatchDetailView(APIView):
 
     @extend_schema(responses={200: MatchPayload, 404: Error})
     def get(self, request, pk):
-        match = get_object_or_404(_matches(), pk=pk)
+        try:
+            match = rows.match_with_seats(pk)
+        except services.ServiceError as exc:
+            return _error(exc)
         return Response(reading.match_payload(match, request.user))
 
 
@@ -164,15 +167,15 @@ class LeaveView(_MatchCommand):
 class ActionView(APIView):
     @extend_schema(request=ActionSerializer, responses={200: MatchPayload, 400: Error, 403: Error, 409: Error})
     def post(self, request, pk):
-        get_object_or_404(Match, pk=pk)
         data = ActionSerializer(data=request.data)
         if not data.is_valid():
             return Response({"detail": _first_error(data.errors)}, status=400)
         try:
-            services.submit_action(pk, request.user, data.validated_data["action"], data.validated_data["version"])
+            match = services.submit_action(pk, request.user, data.validated_data["action"], data.validated_data["version"])
         except services.ServiceError as exc:
             return _error(exc)
-        return Response(reading.match_payload(_matches().get(pk=pk), request.user))
+        # The answer comes from what the write holds (seats, new state): no read after the commit.
+        return Response(reading.match_payload(match, request.user, match.engine_state))
 
 
 def _first_error(errors) -> str:

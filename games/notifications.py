@@ -26,6 +26,8 @@ from . import timecontrol
 from .models import Match, Notification, Seat
 
 SEEN_RECENTLY = timedelta(minutes=2)
+MISSED_AFTER = timedelta(minutes=2)  # a queued notice has had its chance by then
+MISSED_WITHIN = timedelta(days=1)  # older turns are past notifying
 REMINDER_GAP = timedelta(hours=12)
 FINAL_WARNING = 2 * 3600
 UNSUBSCRIBE_SALT = "unsubscribe"
@@ -105,17 +107,32 @@ def send_your_turn(match_id: int, version: int, seats: list) -> int:
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.version != version or match.status != Match.Status.ACTIVE:
         return 0
-    sent = 0
-    now = timezone.now()
-    for seat in match.seats.filter(index__in=seats, user__isnull=False, bot="").select_related("user"):
-        if seat.index not in match.to_act:
-            continue
-        watching = seat.last_seen_at is not None and now - seat.last_seen_at < SEEN_RECENTLY
-        with in_language_of(seat.user):
-            text = _("Your turn in %(m)s") % {"m": _label(match)}
-        note = notify(seat.user, match, Notification.Kind.YOUR_TURN, text, mail=not watching)
-        sent += note.emailed_at is not None
-    return sent
+    due = match.seats.filter(index__in=seats, user__isnull=False, bot="").select_related("user")
+    return sum(_your_turn(seat, match) for seat in due if seat.index in match.to_act)
+
+
+def send_missed_turn_notices(now=None) -> int:
+    """Periodic job: a turn whose notice was never queued (the broker was down when the move
+    committed) gets it now; a turn the player has already started needs none."""
+    now = now or timezone.now()
+    due = Seat.objects.filter(
+        match__status=Match.Status.ACTIVE, user__isnull=False, bot="", turn_moves=0,
+        turn_started_at__lt=now - MISSED_AFTER, turn_started_at__gte=now - MISSED_WITHIN,
+    ).select_related("match", "user")
+    return sum(_your_turn(seat, seat.match, now) for seat in due if seat.index in seat.match.to_act)
+
+
+def _your_turn(seat: Seat, match: Match, now=None) -> bool:
+    """One notice per turn: a repeated or late task finds the notice there and does nothing."""
+    now = now or timezone.now()
+    if seat.turn_started_at and Notification.objects.filter(
+        user_id=seat.user_id, match=match, kind=Notification.Kind.YOUR_TURN, created_at__gte=seat.turn_started_at
+    ).exists():
+        return False
+    watching = seat.last_seen_at is not None and now - seat.last_seen_at < SEEN_RECENTLY
+    with in_language_of(seat.user):
+        text = _("Your turn in %(m)s") % {"m": _label(match)}
+    return notify(seat.user, match, Notification.Kind.YOUR_TURN, text, mail=not watching).emailed_at is not None
 
 
 def send_finished(match_id: int) -> int:

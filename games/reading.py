@@ -13,10 +13,18 @@ def viewer_seat(match: Match, user) -> int | None:
     return match.seat_of(user)
 
 
+def known_pauses(seats) -> dict:
+    """Users known to have no vacation touching their clock (seats read by
+    rows.match_with_seats say so): the clocks skip the vacation query for them."""
+    return {s.user_id: [] for s in seats if s.user_id and getattr(s, "has_pauses", True) is False}
+
+
 def seat_list(match: Match) -> list[dict]:
     from . import timecontrol
 
     now = timezone.now()
+    seats = match.seats.all()
+    pauses = known_pauses(seats)
     return [
         {
             "index": s.index,
@@ -26,18 +34,20 @@ def seat_list(match: Match) -> list[dict]:
             "joined_at": s.joined_at.isoformat() if s.user_id or s.bot else None,
             "away": s.away,
             "deadline": s.deadline.isoformat() if s.deadline else None,
-            "time_left_seconds": timecontrol.remaining_seconds(match, s, now) if timecontrol.has_clock(match) else None,
+            "time_left_seconds": timecontrol.remaining_seconds(match, s, now, pauses) if timecontrol.has_clock(match) else None,
         }
-        for s in match.seats.all()
+        for s in seats
     ]
 
 
-def game_view(match: Match, seat: int | None) -> tuple[dict | None, list]:
-    """The engine's view for `seat` and that seat's legal actions (none unless it is to act)."""
+def game_view(match: Match, seat: int | None, state=None) -> tuple[dict | None, list]:
+    """The engine's view for `seat` and that seat's legal actions (none unless it is to act).
+    `state`: the game state if the caller has it already (the write path does)."""
     if match.state is None:
         return None, []
     game = engine.get_game(match.game)
-    state = game.deserialize(match.state)
+    if state is None:
+        state = game.deserialize(match.state)
     view = game.view(state, seat)
     legal = []
     if seat is not None and match.status == Match.Status.ACTIVE and seat in match.to_act:
@@ -68,10 +78,10 @@ def match_summary(match: Match, user) -> dict:
     }
 
 
-def match_payload(match: Match, user) -> dict:
+def match_payload(match: Match, user, state=None) -> dict:
     """The summary plus the caller's view and legal actions."""
     payload = match_summary(match, user)
-    payload["view"], payload["legal_actions"] = game_view(match, payload["your_seat"])
+    payload["view"], payload["legal_actions"] = game_view(match, payload["your_seat"], state)
     return payload
 
 

@@ -6,6 +6,7 @@ number of web nodes and workers can run: the row lock is the only coordination a
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass
 
@@ -19,9 +20,9 @@ from . import ratings, signals, site_actions, timecontrol
 from .errors import Forbidden, IllegalMove, NotFound, ServiceError, StaleVersion
 from .models import Match, Seat, Turn
 from .outcomes import finish
-from .reading import state_at
-from .rows import lock_match as _lock
+from .reading import known_pauses, state_at
 from .rows import match_id as _match_id
+from .rows import match_with_seats
 from .texts import log_text
 
 __all__ = ["ServiceError", "IllegalMove", "Forbidden", "StaleVersion", "NotFound", "Bot", "Timekeeper"]
@@ -42,6 +43,10 @@ class Timekeeper:
 
 
 _local = threading.local()
+log = logging.getLogger(__name__)
+
+# What the clocks change on a seat: a move saves these for every seat it touched, in one query.
+CLOCK_FIELDS = ["time_left", "turn_started_at", "turn_moves", "deadline", "extra_day_from", "reminders_sent"]
 
 
 # ---------------------------------------------------------------- the one write path
@@ -52,6 +57,8 @@ def submit_action(match, user, action, expected_version) -> Match:
 
     Refusals change nothing: 403 for a seat that is not theirs or not to act, 409 when
     `expected_version` is not the current one (someone moved first), 400 for an illegal action.
+    The match returned carries its seats and, as `engine_state`, the new game state, so the
+    answer is built from what the write has: nothing is read again after the commit.
     """
     if not isinstance(action, dict):
         raise IllegalMove(_("An action must be a JSON object."))
@@ -61,8 +68,8 @@ def submit_action(match, user, action, expected_version) -> Match:
         raise IllegalMove(_("The version must be a whole number.")) from None
     now = timezone.now()
     with transaction.atomic():
-        locked = _lock(_match_id(match))
-        seats = list(locked.seats.select_related("user"))
+        locked = match_with_seats(_match_id(match), lock=True, now=now)
+        seats = list(locked.seats.all())
         seat = _seat_for(seats, user)
         if seat is None:
             raise Forbidden(_("You have no seat in this match."))
@@ -75,13 +82,14 @@ def submit_action(match, user, action, expected_version) -> Match:
             )
         previous_to_act = list(locked.to_act)
         game = engine.get_game(locked.game)
-        state = game.deserialize(locked.state)
+        state = new_state = game.deserialize(locked.state)
         if site_actions.is_site_action(action):
             if isinstance(user, Bot) or (isinstance(user, Timekeeper) != (action["type"] in site_actions.BY_TIMEKEEPER)):
                 raise Forbidden(_("You may not do that."))
             text = site_actions.apply(locked, seats, seat, action, game, now)
             if action["type"] == site_actions.UNDO:
-                _store(locked, game, state_at(locked, locked.version), seats)
+                new_state = state_at(locked, locked.version)
+                _store(locked, game, new_state, seats)
             turn = Turn(kind="site", action=action, public_action=action, text=text)
         else:
             if isinstance(user, Timekeeper):
@@ -103,19 +111,43 @@ def submit_action(match, user, action, expected_version) -> Match:
                 irreversible=game.irreversible(state, seat, action, new_state),
             )
             seats[seat].turn_moves += 1
-            seats[seat].save(update_fields=["turn_moves"])
             _store(locked, game, new_state, seats)
             locked.last_move_at = now
         turn.match, turn.version, turn.seat = locked, locked.version + 1, seat
         turn.save()
         locked.version += 1
-        timecontrol.sync(locked, seats, previous_to_act, now)
+        changed = timecontrol.sync(locked, seats, previous_to_act, now, cache=known_pauses(seats), save=False)
+        if turn.kind == "game" and seats[seat] not in changed:
+            changed.append(seats[seat])  # its count of moves this turn
+        _save_seats(changed)
         if locked.status == Match.Status.FINISHED:
             ratings.record(locked, seats)
         locked.save()
-        match_id, version = locked.pk, locked.version
-        transaction.on_commit(lambda: after_commit(match_id, version, previous_to_act))
+        _after_commit_of(locked, seats, previous_to_act)
+    locked.engine_state = new_state
     return locked
+
+
+def _save_seats(seats) -> None:
+    if len(seats) == 1:
+        seats[0].save(update_fields=CLOCK_FIELDS)
+    elif seats:
+        Seat.objects.bulk_update(seats, CLOCK_FIELDS)
+
+
+def _after_commit_of(match: Match, seats, previous_to_act) -> None:
+    """Queue the follow-ups from what the write knows now: the hook reads nothing again, so a
+    committed move is answered as committed whatever the database or the broker does next."""
+    news = {
+        "match_id": match.pk,
+        "version": match.version,
+        "previous_to_act": list(previous_to_act),
+        "to_act": list(match.to_act),
+        "bots": [s.index for s in seats if s.bot],
+        "people": [s.index for s in seats if s.user_id and not s.bot],
+        "finished": match.status == Match.Status.FINISHED,
+    }
+    transaction.on_commit(lambda: after_commit(**news))
 
 
 def _think_time(seat: Seat, now) -> float | None:
@@ -151,20 +183,24 @@ def _store(match: Match, game, state, seats) -> None:
         finish(match, outcome)
 
 
-def after_commit(match_id: int, version: int, previous_to_act=()) -> None:
-    """Announce what follows a committed change (bot turns, "your turn" e-mails); games.tasks
-    queues the work."""
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None or match.version != version:
-        return
-    seats = {s.index: s for s in match.seats.all()}
-    if any(seats[i].bot for i in match.to_act if i in seats) and not getattr(_local, "bot_loop", False):
-        signals.bot_turn_due.send(Match, match_id=match_id, version=version)
-    newly = [i for i in match.to_act if i not in previous_to_act and i in seats and seats[i].user_id]
+def after_commit(match_id, version, previous_to_act, to_act, bots, people, finished) -> None:
+    """Announce what follows a committed change (bot turns, "your turn" notices); games.tasks
+    queues the work and the worker decides what is due. What cannot be queued now is caught
+    up by the periodic jobs (stalled bots, missed turn notices)."""
+    if any(i in bots for i in to_act) and not getattr(_local, "bot_loop", False):
+        _announce(signals.bot_turn_due, match_id=match_id, version=version)
+    newly = [i for i in to_act if i not in previous_to_act and i in people]
     if newly:
-        signals.turn_started.send(Match, match_id=match_id, version=version, seats=newly)
-    if match.status == Match.Status.FINISHED:
-        signals.match_finished.send(Match, match_id=match_id)
+        _announce(signals.turn_started, match_id=match_id, version=version, seats=newly)
+    if finished:
+        _announce(signals.match_finished, match_id=match_id)
+
+
+def _announce(signal, **news) -> None:
+    try:
+        signal.send(Match, **news)
+    except Exception:  # the move is committed: a lost follow-up is the periodic jobs' to redo
+        log.exception("could not queue the follow-up of match %s", news.get("match_id"))
 
 
 def play_bot_turns(match_id: int, max_moves: int = 5000) -> int:
@@ -213,6 +249,5 @@ def start(match: Match) -> None:
     match.version = 0
     timecontrol.start_clocks(match, seats, now)
     match.save()
-    match_id = match.pk
-    transaction.on_commit(lambda: after_commit(match_id, 0, []))
+    _after_commit_of(match, seats, [])
 

@@ -88,7 +88,8 @@ def abandon_idle() -> int:
 
 @shared_task
 def send_reminders() -> int:
-    return notifications.send_reminders()
+    """Reminders, and the "your turn" notices a move could not queue."""
+    return notifications.send_missed_turn_notices() + notifications.send_reminders()
 
 
 @shared_task

@@ -61,10 +61,11 @@ def start_clocks(match: Match, seats: list[Seat], now: datetime) -> None:
     sync(match, seats, [], now)
 
 
-def sync(match: Match, seats: list[Seat], previous_to_act, now: datetime) -> float | None:
-    """Start and stop seat clocks after a change; returns the think time of the seat that moved
-    if that move ended its turn's first move, else None. Saves the seats it changed."""
-    cache: dict = {}
+def sync(match: Match, seats: list[Seat], previous_to_act, now: datetime, cache=None, save=True) -> list[Seat]:
+    """Start and stop seat clocks after a change; returns the seats it changed (saved unless
+    `save` is false: the write path saves them together). `cache` holds known pauses by user."""
+    cache = {} if cache is None else cache
+    changed_seats = []
     current = set(match.to_act) if match.status == Match.Status.ACTIVE else set()
     for seat in seats:
         was, now_in = seat.index in previous_to_act, seat.index in current
@@ -84,8 +85,10 @@ def sync(match: Match, seats: list[Seat], previous_to_act, now: datetime) -> flo
             seat.deadline = None
             changed = True
         if changed:
-            seat.save()
-    return None
+            changed_seats.append(seat)
+            if save:
+                seat.save()
+    return changed_seats
 
 
 def refresh_deadlines(match: Match, seats: list[Seat]) -> None:
@@ -105,13 +108,13 @@ def _reset_turn(seat: Seat) -> None:
     seat.extra_day_from = []
 
 
-def remaining_seconds(match: Match, seat: Seat, now: datetime) -> float | None:
+def remaining_seconds(match: Match, seat: Seat, now: datetime, cache=None) -> float | None:
     budget = turn_budget(match, seat) if seat.turn_started_at else None
     if budget is None:
         if match.clock.get("kind") == "fischer" and seat.time_left is not None:
             return seat.time_left
         return None
-    return budget - used_seconds(match, seat, now)
+    return budget - used_seconds(match, seat, now, cache)
 
 
 def human_duration(seconds: float | None) -> str:

@@ -1,0 +1,104 @@
+"""Query budgets of the hot path: a move, and the match GET, over the API with a token.
+
+Runs on SQLite and, with DATABASE_URL set, on PostgreSQL (the same counts hold on both).
+"""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+import engine
+from games import tasks
+from games.models import Match
+from tests.factories import human_match, make_user
+
+MOVE_BUDGET = 5
+GET_BUDGET = 3
+
+
+def _client(user):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    return client
+
+
+@pytest.fixture
+def players(db):
+    alice, bob = make_user("alice"), make_user("bob")
+    match = human_match(alice, bob)
+    clients = {match.seat_of(alice): _client(alice), match.seat_of(bob): _client(bob)}
+    return match, clients
+
+
+def _pick(match, keep_turn: bool):
+    """A legal action for the seat to act that keeps the turn (a step) or hands it on ("end")."""
+    game = engine.get_game(match.game)
+    seat = match.to_act[0]
+    legal = game.legal_actions(game.deserialize(match.state), seat)
+    steps = [a for a in legal if a["type"] != "end"]
+    ends = [a for a in legal if a["type"] == "end"]
+    return seat, (steps[0] if keep_turn and steps else (ends or legal)[0])
+
+
+def _post(client, match, action):
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(f"/api/matches/{match.pk}/actions/", {"version": match.version, "action": action}, format="json")
+    assert response.status_code == 200, response.content
+    return response, _statements(queries)
+
+
+def _statements(queries) -> list[str]:
+    """The statements sent; savepoints stand for the BEGIN and COMMIT of a request outside tests."""
+    return [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
+
+
+def test_a_move_that_keeps_the_turn_fits_the_budget(players):
+    match, clients = players
+    seat, action = _pick(match, keep_turn=True)
+    response, sql = _post(clients[seat], match, action)
+    assert len(sql) <= MOVE_BUDGET, "\n".join(sql)
+    assert response.json()["version"] == match.version + 1
+
+
+def test_every_move_fits_the_budget_also_when_it_hands_the_turn_on(players, monkeypatch, django_capture_on_commit_callbacks):
+    """The "your turn" notice is the worker's: the request only queues it."""
+    queued = []
+    monkeypatch.setattr(tasks.notify_turn, "delay", lambda *args: queued.append(args))
+    match, clients = players
+    handovers = 0
+    for step in range(40):
+        seat, action = _pick(match, keep_turn=step % 3 != 2)
+        with django_capture_on_commit_callbacks(execute=True):
+            response, sql = _post(clients[seat], match, action)
+        assert len(sql) <= MOVE_BUDGET, "\n".join(sql)
+        match.refresh_from_db()
+        if seat not in match.to_act:
+            handovers += 1
+            assert queued[-1] == (match.pk, match.version, match.to_act)
+        if match.status != Match.Status.ACTIVE:
+            break
+    assert handovers >= 2
+
+
+def test_the_answer_to_a_move_is_what_a_fresh_get_shows(players):
+    match, clients = players
+    seat, action = _pick(match, keep_turn=True)
+    response, _ = _post(clients[seat], match, action)
+    answer, fresh = response.json(), clients[seat].get(f"/api/matches/{match.pk}/").json()
+    for body in (answer, fresh):
+        for row in body["seats"]:
+            row.pop("time_left_seconds")  # the clock runs between the two
+    assert answer == fresh
+
+
+def test_the_match_get_fits_the_budget(players):
+    match, clients = players
+    for seat, client in clients.items():
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(f"/api/matches/{match.pk}/")
+        assert response.status_code == 200
+        sql = _statements(queries)
+        assert len(sql) <= GET_BUDGET, "\n".join(sql)
+        assert (response.json()["legal_actions"] != []) == (seat in Match.objects.get(pk=match.pk).to_act)
