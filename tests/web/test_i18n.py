@@ -2,6 +2,9 @@
 
 from datetime import datetime, timedelta, timezone
 
+import html
+import re
+
 import pytest
 import time_machine
 from django.core import mail
@@ -17,6 +20,36 @@ pytestmark = pytest.mark.django_db
 
 UTC = timezone.utc
 T0 = datetime(2026, 11, 17, 10, 0, tzinfo=UTC)  # a Tuesday
+
+
+ENGLISH_MARKERS = {
+    "the", "your", "you", "turn", "roll", "dice", "scrolls", "waiting", "match", "matches", "players",
+    "and", "with", "log", "sign", "create", "game", "moves", "left", "seat", "no", "yet", "of", "to",
+    "is", "on", "for", "by", "password", "user", "name", "settings", "save", "vacation", "days",
+}
+
+
+def english_words(page: str) -> list[str]:
+    """Marker words in a page's visible text (options left out: time zones are place names)."""
+    body = re.sub(r"(?s)<script.*?</script>|<option.*?</option>|<[^>]+>", " ", page.split("<body", 1)[1])
+    text = html.unescape(body).replace("Chicken Island Online", " ").replace("Chicken Island", " ")
+    return sorted({w for w in re.findall(r"[A-Za-z]+", text) if w.lower() in ENGLISH_MARKERS})
+
+
+@pytest.mark.parametrize("url", ["/accounts/login/", "/accounts/signup/", "/accounts/password-reset/"])
+def test_visitor_pages_have_no_english_for_a_french_browser(client, url):
+    assert english_words(client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()) == []
+
+
+def test_player_pages_have_no_english_for_a_french_player(client):
+    poule, hen = make_user("poule", language="fr"), make_user("hen")
+    match = lobby.create_match(hen, "chickenrun", 2)
+    client.force_login(poule)
+    for url in [
+        "/matches/mine/", "/notifications/", "/accounts/profile/", "/accounts/players/poule/",
+        "/leaderboard/chickenrun/", "/accounts/password-change/", f"/matches/{match.pk}/",
+    ]:
+        assert english_words(client.get(url).content.decode()) == [], url
 
 
 def test_a_french_browser_gets_french_pages(client):
