@@ -25,11 +25,11 @@ def random_action(state: dict, seat: int) -> dict:
 
 def bot_action(state: dict, seat: int, bot: str) -> dict:
     if bot not in BOTS:
-        raise IllegalAction(f"Unknown bot {bot!r}: choose one of {', '.join(BOTS)}.")
+        raise IllegalAction("wfci.refuse.unknown_bot", bot=repr(bot), choices=list(BOTS))
     if bot == "challenger":
         return challenger_action(state, seat)
     if not turn.legal(state, seat):
-        raise IllegalAction("This seat has nothing to decide now.")
+        raise IllegalAction("wfci.refuse.nothing_to_decide")
     if bot == "random":
         return random_action(state, seat)
     return choose(state, seat)

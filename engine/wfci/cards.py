@@ -12,6 +12,8 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from ..messages import english, msg
+
 DATA = Path(__file__).parent / "data"
 
 RESOURCES = ("wood", "stone", "metal")
@@ -63,6 +65,11 @@ def catalog() -> dict:
         "classes": machines["classes"],
         "miniatures": machines["miniatures"],
     }
+    for cls, spec in machines["classes"].items():
+        spec["name"] = english(f"wfci.class.{cls}")
+    for card in leaders["cards"] + machines["cards"] + scrolls["cards"]:
+        card["name"] = english(name_id(card["key"]))  # English for logs and reports; pages use the ids
+        card["text"] = english(text_id(card["key"]))
     for card in machines["cards"]:
         card.setdefault("band", machines["classes"][card["class"]]["band"])
         card["pilots"] = machines["classes"][card["class"]]["pilots"]
@@ -70,6 +77,19 @@ def catalog() -> dict:
     cat["all"] = {**cat["leader"], **cat["machine"], **cat["scroll"]}
     validate(cat)
     return cat
+
+
+def name_id(key: str) -> str:
+    return f"wfci.card.{key}.name"
+
+
+def text_id(key: str) -> str:
+    return f"wfci.card.{key}.text"
+
+
+def name(card_id: str) -> dict:
+    """A card's name as a message, for log lines and prompts."""
+    return msg(name_id(card(card_id)["key"]))
 
 
 def card(card_id: str) -> dict:
@@ -88,7 +108,8 @@ def by_key(deck: str, key: str) -> list[str]:
 def card_dict(card_id: str) -> dict:
     """A card as views show it: instance id plus its public face."""
     c = card(card_id)
-    out = {"id": card_id, "key": c["key"], "name": c["name"], "text": c.get("text", "")}
+    out = {"id": card_id, "key": c["key"], "name": c["name"], "text": c.get("text", ""),
+           "name_id": name_id(c["key"]), "text_id": text_id(c["key"])}
     deck = card_id.split("-", 1)[0]
     out["deck"] = deck
     if deck == "scroll":

@@ -8,6 +8,7 @@ D-4: all six are equally likely.
 from __future__ import annotations
 
 from ..errors import IllegalAction
+from ..messages import msg
 from ..rng import Rng
 
 FACES = ("1", "2", "3", "claw", "chicken", "star")
@@ -33,7 +34,7 @@ def spend(state: dict, seat: int, face: str, n: int = 1) -> list[str]:
     s = state["seats"][seat]
     picked = [d for d in s["banner"] if d["face"] == face][:n]
     if len(picked) < n:
-        raise IllegalAction(f"You need {n} {FACE_NAMES[face]} dice on your banner.")
+        raise IllegalAction("wfci.refuse.need_dice", n=n, face=msg(f"wfci.face.{face}"))
     for d in picked:
         s["banner"].remove(d)
         s["spent"].append(d["id"])

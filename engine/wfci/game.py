@@ -34,7 +34,7 @@ class WfciGame(Game):
 
     def view(self, st: dict, seat: int | None) -> dict:
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < st["players"]):
-            raise IllegalAction(f"There is no seat {seat!r} in this game.")
+            raise IllegalAction("wfci.refuse.no_seat", seat=repr(seat))
         return view.view(st, seat)
 
     def outcome(self, st: dict) -> dict | None:
@@ -71,7 +71,7 @@ class WfciGame(Game):
     def hidden_from(self, st: dict, seat: int | None) -> set[str]:
         return view.hidden_from(st, seat)
 
-    def describe_action(self, st: dict, seat: int, action: dict) -> str:
+    def describe_action(self, st: dict, seat: int, action: dict) -> dict:
         return describe.describe_action(st, seat, action)
 
     def public_action(self, st: dict, seat: int, action: dict) -> dict:

@@ -108,14 +108,14 @@ def _ordered(variants) -> list[str]:
     return [v for v in _DATA["variants"] if v in variants]
 
 
-def _names(ids) -> str:
-    return ", ".join(repr(i) for i in ids)
+def _names(ids) -> list[str]:
+    return [repr(i) for i in ids]
 
 
 def _choice(options: dict, key: str, allowed) -> str:
     value = options.get(key, DEFAULTS[key])
     if not isinstance(value, str) or value not in allowed:
-        raise IllegalAction(f"Unknown {key} {value!r}: choose one of {_names(allowed)}.")
+        raise IllegalAction("wfci.refuse.unknown_choice", key=key, value=repr(value), choices=_names(allowed))
     return value
 
 
@@ -123,23 +123,23 @@ def make_ruleset(players: int, options: dict | None) -> Ruleset:
     """Validate a lobby's options and build the record; IllegalAction says what is wrong."""
     options = {} if options is None else options
     if not isinstance(options, dict):
-        raise IllegalAction("Options must be a dictionary.")
+        raise IllegalAction("wfci.refuse.options")
     unknown = sorted(set(options) - set(OPTION_KEYS), key=str)
     if unknown:
-        raise IllegalAction(f"Unknown option {_names(unknown)}: the options are {_names(OPTION_KEYS)}.")
+        raise IllegalAction("wfci.refuse.unknown_option", options=_names(unknown), choices=_names(OPTION_KEYS))
     preset = _choice(options, "preset", _DATA["presets"])
     mode = _choice(options, "mode", _DATA["modes"])
     island = _choice(options, "island", _DATA["islands"])
     chosen = options.get("variants", [])
     if not isinstance(chosen, (list, tuple)) or not all(isinstance(v, str) for v in chosen):
-        raise IllegalAction("Variants must be a list of variant names.")
+        raise IllegalAction("wfci.refuse.variants_list")
     for v in chosen:
         if v not in _DATA["variants"]:
-            raise IllegalAction(f"Unknown variant {v!r}: choose from {_names(_DATA['variants'])}.")
+            raise IllegalAction("wfci.refuse.unknown_variant", variant=repr(v), choices=_names(_DATA["variants"]))
     if len(set(chosen)) != len(chosen):
-        raise IllegalAction("Each variant may be chosen only once.")
+        raise IllegalAction("wfci.refuse.variant_twice")
     if isinstance(players, bool) or not isinstance(players, int):
-        raise IllegalAction("The number of players must be a whole number.")
+        raise IllegalAction("wfci.refuse.players_number")
 
     mode_data = _DATA["modes"][mode]
     if players not in mode_data["players"]:
@@ -152,7 +152,7 @@ def make_ruleset(players: int, options: dict | None) -> Ruleset:
         spec = _DATA["variants"][v]
         for key, value in (("players", players), ("modes", mode), ("presets", preset)):
             if value not in spec[key]:
-                raise IllegalAction(spec["why"].get(key) or f"{spec['name']} is not available here.")
+                raise IllegalAction(spec["why"].get(key) or "wfci.refuse.variant_unavailable", variant=v)
         for other, why in spec["excludes"].items():
             if other in chosen:
                 raise IllegalAction(why)

@@ -20,8 +20,8 @@ from .state import FORMAT, colour, hx, island, new_turn_frame, note, pt, ruleset
 NOT_YET = {
     "preset": {},
     "mode": {},
-    "island": {"build": "Building the island by hand is not available yet: choose the starter or a random island."},
-    "variants": {v: f"The {v} variant is not available yet." for v in ("teams", "flag", "cockfight")},
+    "island": {"build": "wfci.refuse.not_yet.build"},
+    "variants": {v: f"wfci.refuse.not_yet.{v}" for v in ("teams", "flag", "cockfight")},
 }
 
 
@@ -37,11 +37,11 @@ def check_supported(rs) -> None:
 
 def new_game(seed: int, players: int, options: dict | None) -> dict:
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise IllegalAction("The seed must be a whole number.")
+        raise IllegalAction("wfci.refuse.seed")
     rs = make_ruleset(players, options)
     check_supported(rs)
     if not 2 <= players <= 4:
-        raise IllegalAction("War for Chicken Island is for 2 to 4 players.")
+        raise IllegalAction("wfci.refuse.players")
     rng = Rng(seed_state(seed))
     isl = islands.random_island(rng, players) if rs.island == "random" else islands.starter_island(players)
     cat = cards.catalog()

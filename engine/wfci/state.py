@@ -23,6 +23,7 @@ from __future__ import annotations
 import marshal
 
 from ..errors import IllegalAction
+from ..messages import msg
 from . import board, options
 
 COLOURS = ("Red", "Blue", "Yellow", "Green")
@@ -40,12 +41,17 @@ def serialize(state: dict) -> dict:
 
 def deserialize(data: dict) -> dict:
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("game") != "wfci":
-        raise IllegalAction("This is not a saved War for Chicken Island game.")
+        raise IllegalAction("wfci.refuse.not_a_state")
     return copy_state(data)
 
 
 def colour(seat: int | None) -> str:
     return COLOURS[seat] if seat is not None and 0 <= seat < len(COLOURS) else "Nobody"
+
+
+def who(seat: int | None) -> dict:
+    """A seat by its colour, as a message (the board names players by colour)."""
+    return msg(f"wfci.colour.{seat}" if seat is not None and 0 <= seat < len(COLOURS) else "wfci.colour.nobody")
 
 
 # -- frames --------------------------------------------------------------------------------

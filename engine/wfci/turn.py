@@ -13,7 +13,7 @@ from itertools import combinations_with_replacement
 
 from ..errors import IllegalAction
 from . import actions, cards, catastrophes, combat, dice, epic, hand, movement, scrolls, setup, solo, stars, victory
-from .state import colour, copy_state, new_turn_frame, note, ruleset, top
+from .state import colour, copy_state, new_turn_frame, note, ruleset, top, who
 
 
 # -- the steps of a turn -------------------------------------------------------------------
@@ -206,15 +206,15 @@ def legal(state: dict, seat: int) -> list[dict]:
 
 def apply_action(state: dict, seat: int, action) -> dict:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("An action must be a dictionary with a 'type'.")
+        raise IllegalAction("wfci.refuse.not_a_dict")
     if state["result"] is not None:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction("wfci.refuse.over")
     frame = top(state)
     if seat != frame["seat"]:
-        raise IllegalAction(f"It is not your turn: {colour(frame['seat'])} must decide now.")
+        raise IllegalAction("wfci.refuse.not_your_turn", who=who(frame["seat"]))
     legal_now, _apply = handlers(state, frame)
     if action not in legal_now(state, frame):
-        raise IllegalAction(f"That is not a legal choice now ({action.get('type')}).")
+        raise IllegalAction("wfci.refuse.not_legal", kind=action["type"])
     new = copy_state(state)
     new["events"] = []
     new["steps"] += 1

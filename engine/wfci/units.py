@@ -6,8 +6,9 @@ not units (they ride inside their machine's `pilots` list) and share their machi
 
 from __future__ import annotations
 
+from ..messages import msg
 from . import cards
-from .state import colour, units_at
+from .state import colour, units_at, who
 
 CHICKEN = {"speed": 1, "strength": 1, "armor": 2, "range": 1}  # D-8
 
@@ -73,6 +74,16 @@ def label(state: dict, unit: dict) -> str:
     if unit["kind"] == "leader":
         return f"{who}'s leader {cards.card(unit['card'])['name']}"
     return f"{who}'s {cards.card(unit['card'])['name']}"
+
+
+def name(state: dict, unit: dict) -> dict:
+    """A unit as a message: "Red's Rock Soldier", "Blue's chicken", "Red's leader Keekmee"."""
+    owner = who(unit["owner"])
+    if unit["kind"] == "chicken":
+        return msg("wfci.unit.chicken", who=owner)
+    if unit["kind"] == "leader":
+        return msg("wfci.unit.leader", who=owner, card=cards.name(unit["card"]))
+    return msg("wfci.unit.machine", who=owner, card=cards.name(unit["card"]))
 
 
 # -- shields -------------------------------------------------------------------------------

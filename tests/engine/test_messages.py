@@ -16,15 +16,22 @@ from engine.messages import ids_in, is_message, known, render
 from engine.testing import JUNK_ACTIONS
 
 ENGINE = Path(engine.__file__).resolve().parent
-CATALOGS = ["engine", "chickenrun"]
+CATALOGS = ["engine", "chickenrun", "wfci"]
 GAMES = {
     "chickenrun": [{}, {"house_rules": ["S1", "S2", "S3", "B7"]}, {"house_rules": ["R4", "S2"]},
                    {"house_rules": ["R5", "S3"]}, {"house_rules": ["B6", "B7"]}],
+    "wfci": [{}, {"players": 3}, {"players": 4, "preset": "classic"}, {"mode": "solo"},
+             {"mode": "solo_hard", "preset": "classic"}, {"mode": "solo", "preset": "expert"},
+             {"variants": ["quickplay", "base_bonus"]}, {"players": 3, "preset": "expert"}],
 }
 BAD_OPTIONS = {
     "chickenrun": [3, {"x": 1}, {"preset": "p"}, {"house_rules": {"S1": 1}}, {"house_rules": "S1"},
                    {"house_rules": ["Z"]}, {"house_rules": ["S1", "S1"]}, {"house_rules": ["R4", "R5"]},
                    {"house_rules": ["R5", "B6"]}],
+    "wfci": [3, {"x": 1}, {"preset": "zz"}, {"variants": "a"}, {"variants": ["zz"]},
+             {"variants": ["hardcore", "hardcore"]}, {"mode": "solo", "island": "build"}, {"variants": ["teams"]},
+             {"preset": "expert", "variants": ["hardcore"]}, {"island": "build"},
+             {"variants": ["cockfight", "quickplay"]}, {"variants": ["flag", "hardcore"]}],
 }
 
 

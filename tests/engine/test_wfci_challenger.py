@@ -9,6 +9,7 @@ from engine.wfci import cards
 from engine.wfci import challenger as C
 from engine.wfci.challenger import fight as F
 from engine.wfci import positions as P
+from engine.messages import render
 
 GAME = engine.get_game("wfci")
 
@@ -81,7 +82,7 @@ def test_target_your_leader_first_then_the_highest_strength():
     your_chicken(far, "0,-2")
     _, action = step(far)
     assert action["do"] == "fight" and action["target"] == twig
-    assert "highest strength" in GAME.describe_action(far, 1, action)
+    assert "highest strength" in render(GAME.describe_action(far, 1, action))
 
 
 def test_target_ties_go_to_the_priority_hex():
@@ -92,7 +93,7 @@ def test_target_ties_go_to_the_priority_hex():
     assert low_id < high_id
     _, action = step(state)
     assert (action["unit"], action["do"], action["target"]) == (golem, "fight", high_id)
-    assert "priority hex" in GAME.describe_action(state, 1, action)
+    assert "priority hex" in render(GAME.describe_action(state, 1, action))
 
 
 # -- the free action ---------------------------------------------------------------------------
@@ -115,7 +116,7 @@ def test_free_action_moves_toward_your_leader_or_builds_without_a_machine():
     golem = P.challenger_machine(again, "rock_golem", "-1,2")
     _, action = step(again)
     assert action == {"type": "challenger", "step": "free", "do": "move", "unit": golem, "hex": "-1,1"}
-    assert GAME.describe_action(again, 1, action).startswith("Free action: Rock Golem moves 1 hex toward your leader")
+    assert render(GAME.describe_action(again, 1, action)).startswith("Free action: Rock Golem moves 1 hex toward your leader")
 
 
 # -- the rows ----------------------------------------------------------------------------------
@@ -157,7 +158,7 @@ def test_command_its_leader_moves_only_after_two_other_units_were_activated():
     before = state
     state, a2 = step(state)  # next would be its leader: only one other unit acted, the golem again
     assert a2["unit"] == golem and a2["instead"] and a2["die"] == 2
-    assert "the first unit in order is activated again" in GAME.describe_action(before, 1, a2)
+    assert "the first unit in order is activated again" in render(GAME.describe_action(before, 1, a2))
     assert state["units"]["lead-1"]["hex"] == ITS_BASE
     # With two machines, the third die moves the leader.
     two = solo(its_dice=["claw", "claw", "claw", "1", "2"])
@@ -199,7 +200,7 @@ def test_build_window_widens_one_card_per_die(dice, key, window):
     # the stock shifts left and a new card enters at the right
     rest = [c for c in stock if c != action["card"]]
     assert new["decks"]["stock"][:3] == rest and len(new["decks"]["stock"]) == 4
-    line = GAME.describe_action(state, 1, action)
+    line = render(GAME.describe_action(state, 1, action))
     assert ("the leftmost stock machine that can move" if dice == 0 else f"the window is {window} cards") in line
 
 
@@ -258,7 +259,7 @@ def test_no_scrolls_in_vain():
     state = _you_attack_its_leader()  # strength 1 against armor 6, and you played nothing
     _, action = step(state)
     assert action == {"type": "challenger", "step": "hand_cards", "count": 0, "in_vain": True}
-    assert "no scrolls in vain" in GAME.describe_action(state, 1, action)
+    assert "no scrolls in vain" in render(GAME.describe_action(state, 1, action))
     played = _you_attack_its_leader(play="extra_strength")  # you played a scroll: it answers
     _, action = step(played)
     assert action == {"type": "challenger", "step": "hand_cards", "count": 2}

@@ -14,6 +14,7 @@ from engine.testing import playout, random_chooser
 from engine.wfci import audit, cards, view
 from engine.wfci import challenger as C
 from engine.wfci import positions as P
+from engine.messages import render
 
 from .test_wfci_solo import checks
 
@@ -102,7 +103,7 @@ def test_it_targets_the_lowest_armor():
         assert action["do"] == "fight"
         assert action["target"] == (hen if expected == "chicken" else car)
         if preset == "classic":
-            assert "lowest armor" in GAME.describe_action(state, 1, action)
+            assert "lowest armor" in render(GAME.describe_action(state, 1, action))
 
 
 # -- the free action -----------------------------------------------------------------------------
@@ -117,7 +118,7 @@ def test_free_action_without_a_machine_a_random_chicken_of_its_leaders_stack_act
     assert action["random"] is True and action["unit"] == expected and action["do"] == "move"
     assert after["rng"] == rng.state and after["units"][expected]["hex"] != ITS_BASE
     assert not after["decks"]["stock"] == [] and not [u for u in after["units"].values() if u["kind"] == "machine"]
-    assert "random chicken of its leader's stack" in GAME.describe_action(state, 1, action)
+    assert "random chicken of its leader's stack" in render(GAME.describe_action(state, 1, action))
     assert not audit.problems(after)
 
 

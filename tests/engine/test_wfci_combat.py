@@ -6,6 +6,7 @@ import json
 import engine
 from engine.wfci import audit, positions as P
 from engine.wfci.combat import strength_and_armor
+from engine.messages import render
 
 GAME = engine.get_game("wfci")
 RED_BASE, BLUE_BASE = "1,-3", "-1,3"
@@ -167,7 +168,7 @@ def test_face_down_cards_are_hidden_until_the_reveal():
     assert GAME.view(state, 1)["combat"]["facedown"] == {"0": 1, "1": 0, "2": 0}
     assert GAME.view(state, 0)["combat"]["yours"][0]["id"] == card
     assert GAME.public_action(before, 0, {"type": "play_scroll", "card": card}) == {"type": "play_scroll"}
-    assert GAME.describe_action(before, 0, {"type": "play_scroll", "card": card}) == "Red plays a scroll face down"
+    assert render(GAME.describe_action(before, 0, {"type": "play_scroll", "card": card})) == "Red plays a scroll face down"
     state = pass_all(state)
     assert card in json.dumps(GAME.view(state, 1))
 

@@ -14,6 +14,7 @@ from engine.testing import playout, random_chooser
 from engine.wfci import audit, cards, selfplay, victory
 from engine.wfci import challenger as C
 from engine.wfci import positions as P
+from engine.messages import render
 
 GAME = engine.get_game("wfci")
 MODES = ["solo", "solo_hard"]
@@ -26,7 +27,7 @@ def checks(game, state):
     if game.to_act(state) == [1]:
         action = game.bot_action(state, 1, "challenger")
         assert game.legal_actions(state, 1) == [action]
-        line = game.describe_action(state, 1, action)
+        line = render(game.describe_action(state, 1, action))
         text = line + json.dumps(game.public_action(state, 1, action))
         for secret in game.hidden_from(state, 0):
             assert secret not in text, f"the log shows hidden {secret}: {line}"
@@ -178,7 +179,7 @@ def test_view_shows_the_solo_card_to_everyone_and_never_its_hand():
         assert ch["hand_count"] == 3 and isinstance(ch["next"], str) and ch["next"]
     text = json.dumps(GAME.view(state, 0))
     assert not any(cid in text for cid in state["seats"][1]["hand"])
-    assert GAME.view(state, 0)["prompt"].startswith("The Challenger plays:")
+    assert render(GAME.view(state, 0)["prompt"]).startswith("The Challenger plays:")
     assert "challenger" not in GAME.view(P.started(2, 0), 0)
 
 

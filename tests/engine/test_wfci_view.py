@@ -4,6 +4,7 @@ import json
 
 import engine
 from engine.wfci import positions as P
+from engine.messages import render
 
 GAME = engine.get_game("wfci")
 
@@ -16,11 +17,13 @@ def test_view_shape_and_prompt():
     state = GAME.setup(2, 3, {})
     seat = GAME.to_act(state)[0]
     mine = GAME.view(state, seat)
+    mine_prompt = render(mine["prompt"])
     assert set(mine) == TOP_KEYS
-    assert mine["phase"] == "setup" and mine["prompt"].startswith("You must choose a leader")
+    assert mine["phase"] == "setup" and mine_prompt.startswith("You must choose a leader")
     assert len(mine["you"]["leader_options"]) == 2 and all("id" in c for c in mine["you"]["hand"])
     other = GAME.view(state, (seat + 1) % 3)
-    assert other["prompt"].startswith("Waiting for") and "your" not in other["prompt"]
+    other_prompt = render(other["prompt"])
+    assert other_prompt.startswith("Waiting for") and "your" not in other_prompt
     assert all(s["hand_count"] == 3 for s in other["seats"])
     for opt in mine["you"]["leader_options"]:
         assert opt["id"] not in json.dumps(other)
@@ -32,7 +35,7 @@ def test_log_lines_and_public_actions_reveal_nothing_hidden():
     while GAME.to_act(state) and steps < 3000:
         seat = GAME.to_act(state)[0]
         action = GAME.bot_action(state, seat, "skirmisher" if seat else "random")
-        line = GAME.describe_action(state, seat, action)
+        line = render(GAME.describe_action(state, seat, action))
         public = json.dumps(GAME.public_action(state, seat, action))
         assert isinstance(line, str) and line
         for other in range(3):

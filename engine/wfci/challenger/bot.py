@@ -23,7 +23,7 @@ FRAMES["solo_base"] = (setup.base_legal, setup.base_apply)
 
 def bot_action(state: dict, seat: int) -> dict:
     if not ruleset(state).solo or seat != solo.SEAT:
-        raise IllegalAction("The Challenger only plays seat 2 of a solo game.")
+        raise IllegalAction("wfci.refuse.challenger_seat")
     if state["result"] is not None or not state["stack"] or top(state)["seat"] != solo.SEAT:
-        raise IllegalAction("This seat has nothing to decide now.")
+        raise IllegalAction("wfci.refuse.nothing_to_decide")
     return play.choose(state)
