@@ -98,7 +98,7 @@ def notify(user, match, kind: str, text: str, mail: bool = True) -> Notification
 
 
 def _label(match: Match) -> str:
-    return f"{engine.get_game(match.game).name} #{match.pk}"
+    return _("%(game)s #%(id)s") % {"game": engine.get_game(match.game).name, "id": match.pk}
 
 
 def send_your_turn(match_id: int, version: int, seats: list) -> int:
