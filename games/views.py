@@ -8,7 +8,6 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.template.loader import select_template
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -17,6 +16,7 @@ import engine
 from django.utils import timezone
 
 from . import lobby as lobby_services
+from .boards import get_board
 from .clock import CLOCK_NAMES as clock_names
 from . import profiles, reading, services, site_actions, timecontrol, vacations
 from .forms import LobbyFilterForm, NewMatchForm, QuickMatchForm
@@ -284,17 +284,19 @@ def replay(request, pk):
     game = engine.get_game(match.game)
     view = game.view(reading.state_at(match, version), None)
     seats = list(match.seats.all())
-    board_template = select_template([f"games/{match.game}/board.html", "games/generic_board.html"])
+    players = [s.display_name for s in seats]
+    board = get_board(match.game)
     turns = list(match.turns.order_by("version"))
     context = {
         "match": match,
         "game": game,
         "seat": None,
         "seats": seats,
-        "players": [s.display_name for s in seats],
+        "players": players,
         "view": view,
         "legal": [],
-        "board_template": board_template.template.name,
+        "board_template": board.TEMPLATE,
+        "board": board.page(view, [], None, players),
         "version": version,
         "last": match.version,
         "steps": {"first": 0, "previous": max(0, version - 1), "next": min(match.version, version + 1), "last": match.version},
@@ -310,13 +312,14 @@ def _board_context(request, match):
     seat = reading.viewer_seat(match, request.user)
     view, legal = reading.game_view(match, seat)
     seats = list(match.seats.all())
-    board_template = select_template([f"games/{match.game}/board.html", "games/generic_board.html"])
+    players = [s.display_name for s in seats]
+    board = get_board(match.game)
     return {
         "match": match,
         "game": game,
         "seat": seat,
         "seats": seats,
-        "players": [s.display_name for s in seats],
+        "players": players,
         "view": view,
         "legal": legal,
         "legal_json": json.dumps(legal, indent=1),
@@ -327,7 +330,8 @@ def _board_context(request, match):
         "start_text": game.describe_start(game.setup(match.seed, match.players, match.options))
         if match.state is not None and request.GET.get("log") != "mine"
         else "",
-        "board_template": board_template.template.name,
+        "board_template": board.TEMPLATE,
+        "board": board.page(view, legal, seat, players) if view else None,
         "can_join": match.status == Match.Status.LOBBY and seat is None and not match.private,
         "can_leave": match.status == Match.Status.LOBBY and seat is not None,
         "clocks": _clocks(match, seats),

@@ -17,7 +17,9 @@ from django.utils.html import escape
 import engine
 from games import lobby, services
 from games.models import Match
-from games.templatetags import wfci_tags
+from games.boards import wfci
+from games.boards.wfci import actions, geometry, labels
+from games.boards.wfci.solo import challenger
 from games.templatetags.match_tags import action_json
 from tests.factories import make_user
 
@@ -107,31 +109,31 @@ def play(match: Match, users: dict, rng: random.Random, steps: int, prefer=None)
 # -- the pure helpers ----------------------------------------------------------------------
 
 def test_hex_geometry_follows_the_engine_axes():
-    assert wfci_tags.hex_center(0, 0) == (0, 0)
-    x, y = wfci_tags.hex_center(1, 0)
-    assert round(x, 3) == round(wfci_tags.SIZE * 3 ** 0.5, 3) and y == 0  # East is to the right
-    x, y = wfci_tags.hex_center(0, 1)
-    assert x > 0 and y == wfci_tags.SIZE * 1.5  # South-East is down and right (screen y down)
-    x, y = wfci_tags.hex_center(-1, 1)
+    assert geometry.hex_center(0, 0) == (0, 0)
+    x, y = geometry.hex_center(1, 0)
+    assert round(x, 3) == round(geometry.SIZE * 3 ** 0.5, 3) and y == 0  # East is to the right
+    x, y = geometry.hex_center(0, 1)
+    assert x > 0 and y == geometry.SIZE * 1.5  # South-East is down and right (screen y down)
+    x, y = geometry.hex_center(-1, 1)
     assert x < 0 and y > 0  # South-West
-    pts = [tuple(map(float, p.split(","))) for p in wfci_tags.hex_points().split()]
-    assert len(pts) == 6 and (0.0, float(wfci_tags.SIZE)) in pts  # pointy-top: a corner straight down
+    pts = [tuple(map(float, p.split(","))) for p in geometry.hex_points().split()]
+    assert len(pts) == 6 and (0.0, float(geometry.SIZE)) in pts  # pointy-top: a corner straight down
 
 
 def test_rotation_turns_neighbours_clockwise_and_puts_my_base_at_the_bottom():
-    order = [wfci_tags.rotate(dq, dr, 1) for dq, dr in wfci_tags.DIRECTIONS]
-    assert order == list(wfci_tags.DIRECTIONS[1:] + wfci_tags.DIRECTIONS[:1])
+    order = [geometry.rotate(dq, dr, 1) for dq, dr in geometry.DIRECTIONS]
+    assert order == list(geometry.DIRECTIONS[1:] + geometry.DIRECTIONS[:1])
     hexes = ["0,0", "0,-2", "0,2", "1,-3", "-1,3"]
-    assert wfci_tags.best_rotation(hexes, "-1,3") == 0  # already at the bottom
-    assert wfci_tags.best_rotation(hexes, "1,-3") == 3  # at the top: half a turn
-    assert wfci_tags.best_rotation(hexes, None) == 0
+    assert geometry.best_rotation(hexes, "-1,3") == 0  # already at the bottom
+    assert geometry.best_rotation(hexes, "1,-3") == 3  # at the top: half a turn
+    assert geometry.best_rotation(hexes, None) == 0
 
 
 def test_every_action_is_placed_once_and_unknown_ones_land_in_the_bar():
     state = GAME.setup(3, 2, {})
     view = GAME.view(state, 0)
     legal = GAME.legal_actions(state, 0) + [{"type": "something_new", "x": 1}]
-    board = wfci_tags.wfci_board(view, legal, 0, ["Ann", "Bob"])
+    board = wfci.page(view, legal, 0, ["Ann", "Bob"])
     placed = [e["action"] for e in board["bar"]]
     for p in board["seats"]:
         for c in (p["leader_options"] or []) + (p["hand"] or []) + p["strategies"]:
@@ -149,16 +151,16 @@ def test_every_action_is_placed_once_and_unknown_ones_land_in_the_bar():
 
 def test_labels_are_plain_words():
     view = {"units": [], "seats": []}
-    assert wfci_tags.action_label({"type": "end_turn"}, view) == "End my turn"
-    assert wfci_tags.action_label({"type": "reroll", "pay": ["wood", "stone"]}, view) == \
+    assert labels.action_label({"type": "end_turn"}, view) == "End my turn"
+    assert labels.action_label({"type": "reroll", "pay": ["wood", "stone"]}, view) == \
         "Pay wood and stone to reroll the picked dice"
-    assert wfci_tags.action_label({"type": "star", "ability": "draw"}, view) == "Spend 3 stars: draw a scroll"
-    assert wfci_tags.action_label({"type": "move_to", "hex": "0,1"}, view, "hex") == "Move here"
+    assert labels.action_label({"type": "star", "ability": "draw"}, view) == "Spend 3 stars: draw a scroll"
+    assert labels.action_label({"type": "move_to", "hex": "0,1"}, view, "hex") == "Move here"
 
 
 def test_challenger_rows_render_only_when_the_view_has_them():
-    assert wfci_tags.challenger({}) is None
-    solo = wfci_tags.challenger({"challenger": {"rows": {"power": ["3"], "command": ["1", "claw"], "build": [],
+    assert challenger({}) is None
+    solo = challenger({"challenger": {"rows": {"power": ["3"], "command": ["1", "claw"], "build": [],
                                                          "reinforcement": 2},
                                                 "activation": [{"name": "Rock Golem"}, "lead-1"]}},
                                 {"lead-1": {"id": "lead-1", "owner": 1, "kind": "leader"}})
@@ -310,13 +312,13 @@ def test_solo_rows_and_flags_render_when_the_view_has_them():
         seat = GAME.to_act(state)[0]
         state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
     view = GAME.view(state, 0)
-    plain = render_to_string("games/wfci/board.html", {"view": view, "legal": [], "seat": 0, "players": ["Ann", "Bot"]})
+    plain = render_to_string(wfci.TEMPLATE, {"board": wfci.page(view, [], 0, ["Ann", "Bot"])})
     assert "wf-solo" not in plain and 'class="flag' not in plain
     view["challenger"] = {"rows": {"power": [{"id": "die-1-1", "face": "3"}], "command": ["1", "claw"], "build": [],
                                    "reinforcement": ["star"]}, "activation": ["lead-1"]}
     view["units"][0]["flag"] = 1
     view["flags"] = [{"hex": view["island"]["hexes"][0]["hex"], "seat": 0}]
-    page = render_to_string("games/wfci/board.html", {"view": view, "legal": [], "seat": 0, "players": ["Ann", "Bot"]})
+    page = render_to_string(wfci.TEMPLATE, {"board": wfci.page(view, [], 0, ["Ann", "Bot"])})
     assert "solo card" in page and "Power (+3)" in page and "Reinforcement (Star)" in page
     assert "Blue&#x27;s leader" in page.split("Activation order")[1]
     assert page.count('class="flag o') == 2
@@ -330,7 +332,7 @@ def test_hex_choices_are_keyboard_buttons_in_the_island(client):
     while True:  # play on until someone must choose a hex (claim a base, build, move)
         seat = GAME.to_act(state)[0]
         legal = GAME.legal_actions(state, seat)
-        hexes = [a for a in legal if a["type"] in wfci_tags.HEX_TYPES]
+        hexes = [a for a in legal if a["type"] in actions.HEX_TYPES]
         if hexes:
             break
         services.submit_action(match, users[seat], rng.choice(legal), match.version)

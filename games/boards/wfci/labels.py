@@ -1,0 +1,277 @@
+"""The words of the WfCI page: colours, dice, resources, machine classes, unit names and a
+plain-English label for every action, translated with Django's gettext.
+
+The single lookup beyond the view is the public face of a machine card whose id the view
+already shows on the island (its name and text), from the catalog.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+DIE_SYMBOLS = {"1": "wd1", "2": "wd2", "3": "wd3", "claw": "wdc", "chicken": "wdh", "star": "wds"}
+
+
+def colour_name(seat) -> str:
+    names = [_("Red"), _("Blue"), _("Yellow"), _("Green")]
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else _("Nobody")
+
+
+def colour_letter(seat) -> str:
+    letters = [pgettext("Red, one letter", "R"), pgettext("Blue, one letter", "B"),
+               pgettext("Yellow, one letter", "Y"), pgettext("Green, one letter", "G")]
+    return letters[seat] if isinstance(seat, int) and 0 <= seat < len(letters) else "?"
+
+
+def face_name(face: str) -> str:
+    return {"1": _("+1"), "2": _("+2"), "3": _("+3"), "claw": _("Claw"), "chicken": _("Chicken"),
+            "star": _("Star")}.get(face, face)
+
+
+def resource_name(res: str, n: int = 1) -> str:
+    return {"wood": ngettext("wood", "wood", n), "stone": ngettext("stone", "stones", n),
+            "metal": ngettext("metal", "metal", n), "chicken": ngettext("chicken", "chickens", n)}.get(res, res)
+
+
+def class_name(cls: str | None) -> str:
+    return {"soldier": _("Soldier"), "golem": _("Golem"), "battle_car": _("Battle Car"), "cannon": _("Cannon"),
+            "tower": _("Tower")}.get(cls or "", cls or "")
+
+
+def class_letter(cls: str | None) -> str:
+    return {"soldier": pgettext("Soldier, one letter", "S"), "golem": pgettext("Golem, one letter", "G"),
+            "battle_car": pgettext("Battle Car, one letter", "C"), "cannon": pgettext("Cannon, two letters", "Cn"),
+            "tower": pgettext("Tower, one letter", "T")}.get(cls or "", "M")
+
+
+def tile_kind_name(kind: str) -> str:
+    return {"territory": _("territory"), "base": _("base"), "lava": _("lava"), "neutral": _("neutral land"),
+            "sea": _("sea")}.get(kind, kind)
+
+
+def scroll_type_name(t: str | None) -> str:
+    return {"magic": _("magic"), "strategy": _("strategy"), "catastrophe": _("catastrophe")}.get(t or "", t or "")
+
+
+STAR_WORDS = {
+    "stock": (1, lambda: _("a new machine stock")),
+    "swap": (2, lambda: _("draw a scroll, then discard one")),
+    "draw": (3, lambda: _("draw a scroll")),
+    "shield": (4, lambda: _("a shield on one of yours")),
+    "supply": (4, lambda: _("resupply: a scroll, your chickens home, resources up to 9")),
+    "untag": (5, lambda: _("remove a humiliation tag")),
+}
+
+PAY_WORDS = {
+    "free": lambda: _("free action"),
+    "claw": lambda: _("Claw die"),
+    "chicken": lambda: _("Chicken die"),
+    "car": lambda: _("the Battle Car's free move"),
+    "extra": lambda: _("an extra move from a scroll"),
+}
+
+
+def pay_name(pay) -> str:
+    f = PAY_WORDS.get(pay)
+    return f() if f else str(pay)
+
+
+def and_list(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return _("%(first)s and %(last)s") % {"first": ", ".join(words[:-1]), "last": words[-1]}
+
+
+def unit_name(unit: dict | None, view: dict | None = None) -> str:
+    """"Red's chicken", "Blue's leader Keekmee", "Red's Rock Soldier" (translated words)."""
+    if not unit:
+        return _("a unit")
+    who = colour_name(unit.get("owner"))
+    kind = unit.get("kind")
+    if kind == "chicken":
+        return _("%(who)s's chicken") % {"who": who}
+    if kind == "leader":
+        leader = None
+        if view:
+            seats = view.get("seats") or []
+            owner = unit.get("owner")
+            if isinstance(owner, int) and 0 <= owner < len(seats):
+                leader = (seats[owner] or {}).get("leader")
+        if leader and leader.get("name"):
+            return _("%(who)s's leader %(name)s") % {"who": who, "name": leader["name"]}
+        return _("%(who)s's leader") % {"who": who}
+    face = machine_face(unit)
+    if face:
+        return _("%(who)s's %(name)s") % {"who": who, "name": face["name"]}
+    return unit.get("name") or _("%(who)s's machine") % {"who": who}
+
+
+def machine_face(unit: dict) -> dict | None:
+    """The public face (name, text) of the machine card a unit on the island shows."""
+    cid = unit.get("card")
+    if unit.get("kind") != "machine" or not cid:
+        return None
+    try:
+        from engine.wfci import cards
+        return cards.card_dict(cid)
+    except (KeyError, ImportError):
+        return None
+
+
+def action_label(action: dict, view: dict | None = None, where: str = "bar") -> str:
+    """Plain English for one action. `where` is how it is shown: on a "hex", "unit" or "card"
+    (short, the thing is right there) or in the "bar" (says what it is about)."""
+    view = view or {}
+    kind = action.get("type")
+    units = {u["id"]: u for u in view.get("units") or []}
+    pending = view.get("pending") or {}
+    pkind = pending.get("kind")
+    combat = view.get("combat")
+    if kind == "roll":
+        return _("Roll the dice")
+    if kind == "skip_roll":
+        return _("Do not roll")
+    if kind == "keep":
+        return _("Keep these dice")
+    if kind == "toggle_die":
+        n = str(action.get("die", "")).rsplit("-", 1)[-1]
+        if action.get("die") in set((view.get("turn") or {}).get("selected") or []):
+            return _("Leave the +1 die %(n)s on its unit") % {"n": n}
+        return _("Also roll the +1 die %(n)s now on a unit") % {"n": n}
+    if kind == "reroll":
+        pay = [resource_name(r) for r in action.get("pay") or []]
+        return _("Pay %(pay)s to reroll the picked dice") % {"pay": and_list(pay)}
+    if kind == "end_actions":
+        return _("End my actions")
+    if kind == "draw":
+        return _("Draw a scroll")
+    if kind == "end_turn":
+        return _("End my turn")
+    if kind == "pass":
+        return _("Pass")
+    if kind == "done":
+        if combat and combat.get("stage") == "dice":
+            return _("No more dice: on to the scrolls")
+        if pkind == "retrieve":
+            return _("Stop retrieving")
+        return _("Done")
+    if kind == "cancel":
+        return {"build": _("Cancel the build"), "move": _("Cancel the move"),
+                "target": _("Cancel the attack")}.get(pkind, _("Cancel"))
+    if kind == "end_move":
+        return _("Stop moving")
+    if kind == "retrieve":
+        return _("Retrieve (%(pay)s)") % {"pay": pay_name(action.get("pay"))}
+    if kind == "take":
+        what = action.get("what")
+        if what == "chicken":
+            return _("Bring a destroyed chicken home")
+        return _("Take one %(what)s") % {"what": resource_name(what)}
+    if kind == "return_resource":
+        return _("Return one %(what)s") % {"what": resource_name(action.get("resource"))}
+    if kind == "transmute":
+        return _("Turn %(a)s into %(b)s") % {"a": resource_name(action.get("from"), 2),
+                                             "b": resource_name(action.get("to"), 2)}
+    if kind == "boost":
+        return _("Add a +%(n)s die to the attack") % {"n": action.get("face")}
+    if kind == "star":
+        ability = action.get("ability")
+        cost, words = STAR_WORDS.get(ability, (None, None))
+        if ability == "untag":
+            text = _("remove %(who)s's humiliation tag") % {"who": colour_name(action.get("seat"))}
+        else:
+            text = words() if words else str(ability)
+        if cost:
+            return ngettext("Spend %(n)s star: %(what)s", "Spend %(n)s stars: %(what)s", cost) % {"n": cost, "what": text}
+        return _("Spend stars: %(what)s") % {"what": text}
+    if kind == "move":
+        if where == "stack":
+            return _("Move this stack (%(pay)s)") % {"pay": pay_name(action.get("pay"))}
+        return _("Move the stack at %(hex)s (%(pay)s)") % {"hex": action.get("hex"), "pay": pay_name(action.get("pay"))}
+    hex_words = {
+        "claim_base": _("Claim this base"), "challenger_base": _("Give this base to the Challenger"),
+        "build_at": _("Build here"), "move_to": _("Move here"),
+        "flip": _("Flood this lava"), "erupt": _("The volcano erupts here"),
+        "lava_trap": _("Turn this tile to lava"), "refuge": _("Escape here"),
+    }
+    if kind in hex_words:
+        if where == "hex":
+            return hex_words[kind]
+        return _("%(what)s: %(hex)s") % {"what": hex_words[kind], "hex": action.get("hex")}
+    unit_words = {
+        "target": _("Attack it"), "new_defender": _("Make it the defender"), "hit": _("Hit it"),
+        "destroy": _("Destroy it"), "shield": _("Give it the shield"), "pick_pilot": _("Take it as a pilot"),
+        "drop": _("Leave it here"), "pick_up": _("Take it along"), "plus_one": _("Put a +1 die on it"),
+    }
+    if kind == "attack":
+        text = _("Attack with it (%(pay)s)") % {"pay": pay_name(action.get("pay"))}
+        if where == "unit":
+            return text
+        return _("%(unit)s: %(what)s") % {"unit": unit_name(units.get(action.get("unit")), view), "what": text}
+    if kind in unit_words:
+        if where == "unit":
+            return unit_words[kind]
+        return _("%(unit)s: %(what)s") % {"unit": unit_name(units.get(action.get("unit")), view),
+                                          "what": unit_words[kind]}
+    if kind == "activate":
+        return _("Use its star ability") if where in ("unit", "card") else _("Use a star ability")
+    if kind == "choose_leader":
+        return _("Lead with this one")
+    if kind == "challenger_leader":
+        return _("The Challenger leads with this one")
+    if kind == "build":
+        return _("Build it")
+    if kind == "play_scroll":
+        if combat and combat.get("stage") == "cards":
+            return _("Play it face down")
+        if action.get("replace"):
+            return _("Play it, replacing %(old)s") % {"old": card_name(view, action["replace"])}
+        return _("Play it")
+    if kind == "discard_scroll":
+        return _("Discard it")
+    if kind == "side":
+        return _("It helps the attacker") if action.get("side") == "attacker" else _("It helps the defender")
+    extra = ", ".join(f"{k} {v}" for k, v in sorted(action.items()) if k != "type")
+    return f"{kind}: {extra}" if extra else str(kind)
+
+
+def card_name(view: dict, cid: str) -> str:
+    for c in visible_cards(view):
+        if c.get("id") == cid:
+            return c.get("name", cid)
+    return cid
+
+
+def visible_cards(view: dict):
+    you = view.get("you") or {}
+    yield from you.get("hand") or []
+    yield from you.get("leader_options") or []
+    for s in view.get("seats") or []:
+        yield from s.get("strategies") or []
+        if s.get("leader"):
+            yield s["leader"]
+    yield from view.get("stock") or []
+
+
+
+def die_icon(face: str) -> dict:
+    """A die face with its name and the sprite id of its icon."""
+    return {"face": face, "name": face_name(face), "symbol": DIE_SYMBOLS.get(str(face), "wdx")}
+
+
+def card(card: dict, actions: list | None = None, **extra) -> dict:
+    """A card as the templates show it: the card, its choices and its translated words."""
+    out = {"card": card, "actions": actions or [], "type_name": scroll_type_name(card.get("type")),
+           "class_name": class_name(card.get("class")),
+           "cost": [{"res": r, "n": n, "name": resource_name(r, n)} for r, n in sorted((card.get("cost") or {}).items())]}
+    out.update(extra)
+    return out
+
+
+def seat_name(players, seat: int) -> str:
+    try:
+        name = players[seat]
+    except (IndexError, TypeError, KeyError):
+        name = None
+    return name or colour_name(seat)

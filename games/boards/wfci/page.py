@@ -1,0 +1,144 @@
+"""The WfCI page model: the engine's view and the viewer's legal actions turned into the plain
+dicts the templates (games/templates/games/wfci/) only loop over. No database, no state."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from .actions import place
+from .fight import fight, last_fight
+from .island import island
+from .labels import card, class_name, colour_letter, colour_name, die_icon, resource_name, seat_name, unit_name
+from .solo import CHALLENGER_SEAT, challenger
+
+DICE_PER_COLOUR = 5  # rules section 2: five dice per colour
+
+
+def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) -> dict:
+    """Everything the WfCI templates draw, with each legal action placed exactly once."""
+    view = view or {}
+    legal = list(legal or [])
+    players = list(players or [])
+    me = seat if isinstance(seat, int) and 0 <= seat < len(view.get("seats") or []) else None
+    placed = place(view, legal, me)
+    card_actions = placed["card"]
+    units_by_id = {u["id"]: u for u in view.get("units") or []}
+    combat = view.get("combat")
+    decks = view.get("decks") or {}
+    supply = view.get("supply") or {}
+    board = island(view, me, placed)
+    catastrophe = None
+    if view.get("catastrophe"):
+        cat = view["catastrophe"]
+        catastrophe = {**card(cat["card"]), "colour": colour_name(cat.get("seat"))}
+    return {
+        "island": board, "stacks": board["stacks"], "seats": seat_models(view, me, players, placed),
+        "fight": fight(view, players, card_actions),
+        "last_fight": None if combat else last_fight(view.get("last_fight")),
+        "bar": placed["bar"],
+        "status": status(view, players), "pending": pending_text(view, units_by_id), "catastrophe": catastrophe,
+        "events": list(view.get("events") or []),
+        "stock": [card(c, card_actions.get(c["id"])) for c in view.get("stock") or []],
+        "scroll_deck": decks.get("scroll", 0), "machine_deck": decks.get("machine", 0),
+        "scroll_discard": [card(c) for c in reversed(decks.get("scroll_discard") or [])],
+        "machine_discard": [card(c) for c in reversed(decks.get("machine_discard") or [])],
+        "supply": [{"res": r, "n": supply.get(r, 0), "name": resource_name(r, supply.get(r, 0))}
+                   for r in ("wood", "stone", "metal")],
+        "shields": supply.get("shields", 0),
+        "miniatures": [{"cls": c, "name": class_name(c), "n": n} for c, n in (supply.get("miniatures") or {}).items()],
+        "challenger": challenger(view, units_by_id),
+        "has_choices": bool(legal), "me": me,
+    }
+
+
+def seat_models(view: dict, me: int | None, players: list, placed: dict) -> list[dict]:
+    """One panel per seat, the viewer's first: banner dice, resources, tags and cards."""
+    seats = view.get("seats") or []
+    you = view.get("you") or {}
+    turn = view.get("turn") or {}
+    card_actions, die_actions = placed["card"], placed["die"]
+    order = list(range(len(seats)))
+    if me is not None:
+        order = order[me:] + order[:me]
+    selected = set(turn.get("selected") or [])
+    solo = (view.get("options") or {}).get("mode") in ("solo", "solo_hard") or isinstance(view.get("challenger"), dict)
+    models = []
+    for i in order:
+        s = seats[i]
+        mine = i == me
+        dice = []
+        for d in s.get("banner") or []:
+            dice.append({**die_icon(d.get("face")), "id": d.get("id"), "selected": d.get("id") in selected and
+                         view.get("current") == i, "entry": die_actions.get(d.get("id")) if mine else None})
+        res = s.get("resources") or {}
+        tags = [{"seat": t, "colour": colour_name(t), "letter": colour_letter(t)} for t in s.get("tag_seats") or []]
+        strategies = [card(c, card_actions.get(c["id"]) if mine else None) for c in s.get("strategies") or []]
+        leader = s.get("leader")
+        models.append({
+            "seat": i, "mine": mine, "name": seat_name(players, i), "colour": colour_name(i),
+            "challenger": solo and i == CHALLENGER_SEAT,
+            "letter": colour_letter(i), "current": view.get("current") == i,
+            "to_act": i in (view.get("to_act") or []), "dice": dice, "spent": s.get("spent", 0),
+            "spent_list": list(range(s.get("spent", 0))),
+            "on_units": max(0, DICE_PER_COLOUR - len(s.get("banner") or []) - s.get("spent", 0)),
+            "resources": [{"res": r, "n": res.get(r, 0), "name": resource_name(r, res.get(r, 0))}
+                          for r in ("wood", "stone", "metal")],
+            "resource_total": sum(res.values()) if res else 0,
+            "tags": tags, "tags_left": s.get("tags_left", 0), "destroyed": s.get("destroyed", 0),
+            "hand_count": s.get("hand_count", 0), "strategies": strategies,
+            "leader": card(leader) if leader else None, "base": s.get("base"),
+            "hand": [card(c, card_actions.get(c["id"])) for c in you.get("hand") or []] if mine else None,
+            "leader_options": [card(c, card_actions.get(c["id"])) for c in you.get("leader_options") or []]
+            if mine else None,
+        })
+    return models
+
+
+def status(view: dict, players: list) -> list[str]:
+    """The status line: round, whose turn, which step."""
+    turn = view.get("turn") or {}
+    out = []
+    cur = view.get("current")
+    if view.get("phase") == "setup":
+        out.append(_("Setting up"))
+    elif cur is not None and view.get("outcome") is None:
+        out.append(_("Round %(n)s") % {"n": view.get("round")})
+        out.append(_("Turn: %(name)s, %(colour)s") % {"name": seat_name(players, cur), "colour": colour_name(cur)})
+        step = turn.get("step")
+        out.append({"roll": _("rolling"), "reroll": _("rerolling"), "actions": _("taking actions"),
+                       "draw": _("drawing scrolls"), "challenger": _("the Challenger acts")}.get(step, step or ""))
+        if step == "actions":
+            out.append(_("free action available") if turn.get("free") else _("free action used"))
+        if turn.get("extra_moves"):
+            out.append(ngettext("%(n)s extra move", "%(n)s extra moves", turn["extra_moves"]) % {"n": turn["extra_moves"]})
+    return [s for s in out if s]
+
+
+def pending_text(view: dict, units_by_id: dict) -> str:
+    """What the player in the middle of a build, move, retrieve or hit is doing."""
+    pending = view.get("pending") or {}
+    kind = pending.get("kind")
+    if kind == "build":
+        built = next((c for c in view.get("stock") or [] if c["id"] == pending.get("card")), None)
+        need = (built or {}).get("pilots", 0)
+        return _("Building %(name)s: %(got)s of %(need)s pilots picked.") % {
+            "name": (built or {}).get("name", ""), "got": len(pending.get("pilots") or []), "need": need}
+    if kind == "move":
+        return ngettext("Moving %(n)s unit from %(hex)s: %(left)s step left.",
+                        "Moving %(n)s units from %(hex)s: %(left)s steps left.", len(pending.get("group") or [])) % {
+            "n": len(pending.get("group") or []), "hex": pending.get("hex"), "left": pending.get("left")}
+    if kind == "retrieve":
+        return ngettext("%(n)s more thing to retrieve.", "%(n)s more things to retrieve.", pending.get("left") or 0) % {
+            "n": pending.get("left")}
+    if kind == "target":
+        return _("%(unit)s is ready to attack: choose the defender.") % {
+            "unit": unit_name(units_by_id.get(pending.get("unit")), view)}
+    if kind in ("discard_resources",):
+        return _("Return resources until you hold %(n)s.") % {"n": pending.get("down_to")}
+    if kind == "hit":
+        return _("A hit of strength %(n)s: choose the unit.") % {"n": pending.get("strength")}
+    if kind == "hurricane":
+        return ngettext("Hurricane: return %(n)s more resource.", "Hurricane: return %(n)s more resources.",
+                        pending.get("left") or 0) % {"n": pending.get("left")}
+    return ""
