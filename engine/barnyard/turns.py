@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 from ..errors import IllegalAction
+from ..strict import is_legal
 from . import army as A
 from . import battle as BT
 from . import board as B
@@ -94,7 +95,7 @@ def apply_action(state: dict, seat: int, action: dict) -> dict:
         raise IllegalAction("engine.not_a_dict")
     if acting_seat(state) != seat:
         raise IllegalAction("engine.not_your_turn")
-    if action not in legal_actions(state, seat):
+    if not is_legal(action, legal_actions(state, seat)):
         raise IllegalAction("engine.not_legal")
     state = copy(state)
     state["ply"] += 1

@@ -1,0 +1,58 @@
+"""The Barnyard Generals board: every legal action is on the page exactly once, hidden cards are not."""
+
+import html
+import json
+import re
+
+import pytest
+from django.template.loader import render_to_string
+
+import engine
+from games.boards import get_board
+
+GAME = engine.get_game("barnyard")
+DATA_ACTION = re.compile(r'data-action="([^"]*)"')
+
+
+def key(action: dict) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+def rendered(state, seat):
+    view = GAME.view(state, seat)
+    legal = GAME.legal_actions(state, seat) if seat is not None else []
+    board = get_board("barnyard")
+    assert board.TEMPLATE == "games/barnyard/board.html"
+    players = [f"Player {i + 1}" for i in range(state["players"])]
+    return render_to_string(board.TEMPLATE, {"board": board.page(view, legal, seat, players), "view": view}), legal
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_board_offers_exactly_the_legal_actions_and_hides_other_hands(players):
+    state = GAME.setup(40 + players, players, {})
+    bots = ["general", "random", "general", "random"][:players]
+    steps = 0
+    seen = set()
+    while GAME.to_act(state) and steps < 400:
+        seat = GAME.to_act(state)[0]
+        if steps % 7 == 0 or state["phase"] == "barn" or state["battle"] or state["casualties"]:
+            for viewer in (seat, None):
+                page, legal = rendered(state, viewer)
+                on_page = sorted(key(json.loads(html.unescape(raw))) for raw in DATA_ACTION.findall(page))
+                assert on_page == sorted(key(a) for a in legal)
+                for secret in GAME.hidden_from(state, viewer):
+                    assert secret not in page
+                seen.update(a["type"] for a in legal)
+        state = GAME.apply(state, seat, GAME.bot_action(state, seat, bots[seat]))
+        steps += 1
+    assert {"barn", "select", "move", "end_actions"} <= seen
+
+
+def test_attack_odds_are_shown_before_attacking():
+    from tests.engine.test_barnyard import act, grid, put
+    state = grid()
+    put(state, 0, 0, 6, ["bull"])
+    put(state, 1, 0, 8, ["sheep"])
+    state = act(state, 0, {"type": "select", "piece": 0})
+    page, _ = rendered(state, 0)
+    assert "Attack d2:" in page and "% chance to win" in page
