@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from ..errors import IllegalAction
+from ..strict import is_legal
 from ..rng import seed_state
 from . import cards as C
 from . import flock as F
@@ -116,7 +117,7 @@ def apply(state: dict, seat: int, action: dict) -> dict:
     found = asking(state)
     if found is None or found[1] != seat:
         raise IllegalAction("engine.not_your_turn")
-    if action not in legal_actions(state, seat):
+    if not is_legal(action, legal_actions(state, seat)):
         raise IllegalAction("engine.not_legal")
     state = copy_state(state)
     state["ply"] += 1

@@ -12,8 +12,10 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from ..errors import IllegalAction
+from ..messages import listing, msg
+from ..strict import is_legal
 from . import actions, cards, catastrophes, combat, dice, epic, hand, movement, scrolls, setup, solo, stars, victory
-from .state import colour, copy_state, new_turn_frame, note, ruleset, top, who
+from .state import copy_state, new_turn_frame, note, ruleset, top, who
 
 
 # -- the steps of a turn -------------------------------------------------------------------
@@ -81,7 +83,7 @@ def turn_apply(state: dict, frame: dict, action: dict):
         dice.roll_step(state, seat, frame["selected"])
         frame["selected"] = []
         frame["step"] = "reroll" if _reroll_payments(state, seat) else _after_roll(state)
-        note(state, f"{colour(seat)} rolls {n} {'die' if n == 1 else 'dice'}: {_faces(state, seat)}")
+        note(state, msg("wfci.event.rolls", who=who(seat), n=n, faces=_faces(state, seat)))
     elif kind == "reroll":
         for r in action["pay"]:
             state["seats"][seat]["res"][r] -= 1
@@ -90,11 +92,12 @@ def turn_apply(state: dict, frame: dict, action: dict):
         dice.reroll(state, seat, frame["selected"])
         frame["selected"] = []
         frame["step"] = _after_roll(state)
-        note(state, f"{colour(seat)} pays {' and '.join(action['pay'])} to reroll {n}: {_faces(state, seat)}")
+        pay = listing("engine.list.and", [msg(f"wfci.resource.{r}") for r in action["pay"]])
+        note(state, msg("wfci.event.rerolls", who=who(seat), pay=pay, n=n, faces=_faces(state, seat)))
     elif kind == "skip_roll":
         frame["selected"] = []
         frame["step"] = _after_roll(state)
-        note(state, f"{colour(seat)} does not roll")
+        note(state, msg("wfci.event.no_roll", who=who(seat)))
     elif kind == "keep":
         frame["selected"] = []
         frame["step"] = _after_roll(state)
@@ -118,8 +121,9 @@ def _after_roll(state: dict) -> str:
     return "build" if ruleset(state).quickplay_build_step else "actions"
 
 
-def _faces(state: dict, seat: int) -> str:
-    return ", ".join(dice.FACE_NAMES[d["face"]] for d in state["seats"][seat]["banner"]) or "nothing"
+def _faces(state: dict, seat: int) -> list | dict:
+    faces = [msg(f"wfci.face.{d['face']}") for d in state["seats"][seat]["banner"]]
+    return faces or msg("wfci.event.no_faces")
 
 
 def end_turn(state: dict):
@@ -134,7 +138,7 @@ def end_turn(state: dict):
         solo.STEPS["start_turn"](state["stack"][0])
     victory.turn_limit(state)
     if state["result"] is None:
-        note(state, f"{colour(nxt)}'s turn")
+        note(state, msg("wfci.event.turn", who=who(nxt)))
 
 
 ACTION_STARTS = {
@@ -213,7 +217,7 @@ def apply_action(state: dict, seat: int, action) -> dict:
     if seat != frame["seat"]:
         raise IllegalAction("wfci.refuse.not_your_turn", who=who(frame["seat"]))
     legal_now, _apply = handlers(state, frame)
-    if action not in legal_now(state, frame):
+    if not is_legal(action, legal_now(state, frame)):
         raise IllegalAction("wfci.refuse.not_legal", kind=action["type"])
     new = copy_state(state)
     new["events"] = []
