@@ -9,7 +9,7 @@ def sign_up(page, name):
     page.fill("#id_email", f"{name}@example.com")
     page.fill("#id_password1", PASSWORD)
     page.fill("#id_password2", PASSWORD)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.wait_for_url("**/")
 
 
@@ -17,5 +17,5 @@ def log_in(page, name):
     page.goto("/accounts/login/")
     page.fill("#id_username", name)
     page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.wait_for_url("**/")
