@@ -1,10 +1,13 @@
-"""HTTP benchmark: concurrent players on the API playing Chicken Run, under gunicorn + PostgreSQL.
+"""HTTP benchmark: Chicken Run matches between API clients, under gunicorn + PostgreSQL.
 
-Prints p50/p95/p99 latency and throughput of POST /api/matches/{id}/actions/, next to the same
-figures for a trivial JSON endpoint (/api/ping/) measured in the same run: the framework's floor.
-Results are written to bench/results/. A benchmark, not a test: it asserts nothing.
+Closed loop like boardgame.io's: two players per match and one move in flight per match; the
+player to act posts a random legal action, and the other player reads the match when the turn
+passes to them (a polling client must). Every move is committed before its answer. The same
+run measures the site's trivial /api/ping/ (the framework's floor), the CPU the server, the
+PostgreSQL processes and this load generator spent, and writes JSON to bench/results/.
+A benchmark, not a test: it asserts nothing.
 
-    python bench/http_chickenrun.py --players 16 --seconds 20 --workers 4
+    python bench/http_chickenrun.py --players 50 --seconds 20 --worker-class gthread --workers 2 --threads 4
 
 Needs PostgreSQL: --database-url, or BENCH_DATABASE_URL / DATABASE_URL.
 """
@@ -12,6 +15,7 @@ Needs PostgreSQL: --database-url, or BENCH_DATABASE_URL / DATABASE_URL.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import random
@@ -20,12 +24,14 @@ import socket
 import statistics
 import subprocess
 import sys
-import threading
 import time
 from datetime import datetime, timezone
 from pathlib import Path
 
 import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from loadgen import Connection  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
@@ -108,13 +114,10 @@ print("PLAYERS=" + json.dumps(out))
     return json.loads(line[len("PLAYERS="):])
 
 
-def start_server(env: dict, port: int, workers: int) -> subprocess.Popen:
-    proc = subprocess.Popen(
-        [PY, "-m", "gunicorn", "chickenisland.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(workers), "--log-level", "warning"],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
+def start_server(env: dict, port: int, args) -> subprocess.Popen:
+    command = [PY, "-m", "gunicorn", "chickenisland.wsgi", "-b", f"127.0.0.1:{port}", "--log-level", "warning",
+               "-k", args.worker_class, "-w", str(args.workers), "--threads", str(args.threads)]
+    proc = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
     deadline = time.time() + 30
     while time.time() < deadline:
         try:
@@ -126,84 +129,127 @@ def start_server(env: dict, port: int, workers: int) -> subprocess.Popen:
     raise SystemExit("gunicorn did not start")
 
 
-POLL_SECONDS = 0.25  # a waiting player's page polls; browsers poll every few seconds
+def cpu_seconds(pids) -> float:
+    """User + system CPU of these processes so far (Linux /proc)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
-def play(base, player, pair, stop, samples, counts, lock, seed, reads):
-    """One simulated person: poll the match, and when it is their turn, post a legal action.
+def server_pids(master: int) -> list[int]:
+    children = Path(f"/proc/{master}/task/{master}/children")
+    return [master, *map(int, children.read_text().split())] if children.exists() else [master]
 
-    When a match ends, seat 0 opens the next one through the API and seat 1 joins it.
-    """
-    rng = random.Random(seed)
-    headers = {"Authorization": f"Token {player['token']}"}
-    match = player["match"]
-    with httpx.Client(base_url=base, headers=headers, timeout=30) as client:
-        while time.time() < stop:
-            began = time.perf_counter()
-            data = client.get(f"/api/matches/{match}/").json()
-            with lock:
-                reads.append(time.perf_counter() - began)
-            if data["status"] == "finished":
-                with pair["cond"]:
-                    if player["seat"] == 0:
-                        counts["finished"] += 1
-                        pair["match"] = client.post("/api/matches/", json={"game": "chickenrun", "players": 2}).json()["id"]
-                        pair["cond"].notify_all()
-                    else:
-                        pair["cond"].wait_for(lambda: pair["match"] != match or time.time() > stop, timeout=5)
-                        if pair["match"] != match:
-                            client.post(f"/api/matches/{pair['match']}/join/")
-                    match = pair["match"]
+
+def postgres_pids() -> list[int]:
+    pids = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                if (d / "comm").read_text().strip().startswith("postgres"):
+                    pids.append(int(d.name))
+            except OSError:
                 continue
-            if data["status"] != "active":
-                time.sleep(0.02)
+    return pids
+
+
+class Run:
+    def __init__(self, port: int, seconds: float, seed: int):
+        self.port, self.stop = port, time.perf_counter() + seconds
+        self.rng = random.Random(seed)
+        self.moves: list = []
+        self.reads: list = []
+        self.status: dict = {}
+        self.finished = 0
+
+    async def timed(self, conn: Connection, method: str, path: str, body=None, into=None):
+        began = time.perf_counter()
+        code, data = await conn.request(method, path, body)
+        if into is not None:
+            into.append(time.perf_counter() - began)
+        return code, data
+
+    async def match(self, pair: list[dict]) -> None:
+        """One match at a time between two players, one move in flight; a new one when it ends."""
+        conns = [Connection("127.0.0.1", self.port, p["token"]) for p in pair]
+        match = pair[0]["match"]
+        _, data = await self.timed(conns[0], "GET", f"/api/matches/{match}/", into=self.reads)
+        holder = 0
+        while time.perf_counter() < self.stop:
+            if data.get("status") == "finished":
+                self.finished += 1
+                _, made = await conns[0].request("POST", "/api/matches/", {"game": "chickenrun", "players": 2})
+                match = made["id"]
+                await conns[1].request("POST", f"/api/matches/{match}/join/")
+                _, data = await self.timed(conns[0], "GET", f"/api/matches/{match}/", into=self.reads)
+                holder = 0
+            seat = data["to_act"][0]
+            if data["your_seat"] != seat:  # the turn passed: the other player reads the match
+                holder = 1 - holder
+                _, data = await self.timed(conns[holder], "GET", f"/api/matches/{match}/", into=self.reads)
                 continue
             legal = data["legal_actions"]
-            if not legal:
-                time.sleep(POLL_SECONDS)
-                continue
-            moves = [a for a in legal if a["type"] != "end"]
-            action = rng.choice(moves) if moves and rng.random() < 0.7 else next(
-                (a for a in legal if a["type"] == "end"), legal[0]
-            )
-            start = time.perf_counter()
-            response = client.post(
-                f"/api/matches/{match}/actions/", json={"version": data["version"], "action": action}
-            )
-            elapsed = time.perf_counter() - start
-            with lock:
-                samples.append(elapsed)
-                counts[response.status_code] = counts.get(response.status_code, 0) + 1
+            steps = [a for a in legal if a["type"] != "end"]
+            action = self.rng.choice(steps) if steps and self.rng.random() < 0.7 else next(
+                (a for a in legal if a["type"] == "end"), legal[0])
+            code, answer = await self.timed(
+                conns[holder], "POST", f"/api/matches/{match}/actions/", {"version": data["version"], "action": action},
+                into=self.moves)
+            self.status[code] = self.status.get(code, 0) + 1
+            if code == 200:
+                data = answer
+            else:
+                _, data = await self.timed(conns[holder], "GET", f"/api/matches/{match}/", into=self.reads)
+        for conn in conns:
+            conn.close()
 
 
-def floor(base: str, clients: int, seconds: float) -> tuple[list, float]:
+async def play(port: int, players: list[dict], seconds: float) -> Run:
+    run = Run(port, seconds, 1)
+    pairs = [players[i:i + 2] for i in range(0, len(players), 2)]
+    await asyncio.gather(*(run.match(pair) for pair in pairs))
+    return run
+
+
+async def ping_floor(port: int, clients: int, seconds: float) -> list:
     samples: list = []
-    lock = threading.Lock()
-    stop = time.time() + seconds
+    stop = time.perf_counter() + seconds
 
-    def hammer():
-        with httpx.Client(base_url=base, timeout=30) as client:
-            while time.time() < stop:
-                start = time.perf_counter()
-                client.get("/api/ping/")
-                elapsed = time.perf_counter() - start
-                with lock:
-                    samples.append(elapsed)
+    async def hammer():
+        conn = Connection("127.0.0.1", port)
+        while time.perf_counter() < stop:
+            began = time.perf_counter()
+            await conn.request("GET", "/api/ping/")
+            samples.append(time.perf_counter() - began)
+        conn.close()
 
-    began = time.time()
-    threads = [threading.Thread(target=hammer) for _ in range(clients)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return samples, time.time() - began
+    await asyncio.gather(*(hammer() for _ in range(clients)))
+    return samples
+
+
+def measured(fn, server: subprocess.Popen):
+    """Run fn(); return its result, wall seconds and CPU seconds of server, PostgreSQL, us."""
+    pids, pg = server_pids(server.pid), postgres_pids()
+    before = (cpu_seconds(pids), cpu_seconds(pg), time.process_time(), time.perf_counter())
+    result = fn()
+    pg = postgres_pids()
+    after = (cpu_seconds(pids), cpu_seconds(pg), time.process_time(), time.perf_counter())
+    wall = after[3] - before[3]
+    return result, wall, {k: round(a - b, 2) for k, a, b in zip(("server", "postgres", "loadgen"), after, before)}
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--players", type=int, default=16, help="concurrent simulated players (even)")
+    parser.add_argument("--players", type=int, default=50, help="concurrent players, two per match")
     parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
+    parser.add_argument("--worker-class", default="gthread", help="gunicorn worker class")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    parser.add_argument("--threads", type=int, default=4, help="threads per worker (gthread)")
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL") or os.environ.get("DATABASE_URL"))
     parser.add_argument("--out", default=str(ROOT / "bench" / "results"))
     args = parser.parse_args()
@@ -212,48 +258,39 @@ def main():
     env = server_env(args.database_url)
     players = prepare(env, max(1, args.players // 2))
     port = free_port()
-    server = start_server(env, port, args.workers)
-    base = f"http://127.0.0.1:{port}"
+    server = start_server(env, port, args)
     try:
-        samples: list = []
-        reads: list = []
-        counts = {"finished": 0}
-        lock = threading.Lock()
-        began = time.time()
-        stop = began + args.seconds
-        pairs = {p["match"]: {"match": p["match"], "cond": threading.Condition()} for p in players}
-        threads = [
-            threading.Thread(target=play, args=(base, p, pairs[p["match"]], stop, samples, counts, lock, i, reads))
-            for i, p in enumerate(players)
-        ]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        action_seconds = time.time() - began
-        floor_samples, floor_seconds = floor(base, len(players), min(args.seconds, 10))
+        asyncio.run(play(port, players, 2))  # warm every worker's connection and caches
+        run, seconds, cpu = measured(lambda: asyncio.run(play(port, players, args.seconds)), server)
+        floor, floor_seconds, floor_cpu = measured(
+            lambda: asyncio.run(ping_floor(port, len(players), min(args.seconds, 10))), server)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=10)
+    moves = len(run.moves)
     result = {
         "when": datetime.now(timezone.utc).isoformat(),
         "players": len(players),
-        "gunicorn_workers": args.workers,
+        "gunicorn": {"worker_class": args.worker_class, "workers": args.workers, "threads": args.threads},
         "cpus": os.cpu_count(),
-        "actions": {**percentiles(samples), "per_second": round(len(samples) / action_seconds, 1), "status": counts},
-        "match_reads": {**percentiles(reads), "per_second": round(len(reads) / action_seconds, 1)},
-        "floor_ping": {**percentiles(floor_samples), "per_second": round(len(floor_samples) / floor_seconds, 1)},
+        "moves": {**percentiles(run.moves), "per_second": round(moves / seconds, 1), "status": run.status,
+                  "matches_finished": run.finished},
+        "match_reads": {**percentiles(run.reads), "per_second": round(len(run.reads) / seconds, 1)},
+        "floor_ping": {**percentiles(floor), "per_second": round(len(floor) / floor_seconds, 1)},
+        "cpu_ms_per_move": {k: round(v * 1000 / max(moves, 1), 2) for k, v in cpu.items()},
+        "cpu_seconds": {"moves_phase": cpu, "ping_phase": floor_cpu},
     }
+    result["moves"]["ping_ratio"] = round(result["moves"]["per_second"] / max(result["floor_ping"]["per_second"], 1), 3)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    path = out / f"http-chickenrun-{datetime.now(timezone.utc):%Y%m%dT%H%M%S}.json"
+    path = out / f"http-chickenrun-{len(players)}p-{args.worker_class}-{datetime.now(timezone.utc):%Y%m%dT%H%M%S}.json"
     path.write_text(json.dumps(result, indent=2))
-    a, f, r = result["actions"], result["floor_ping"], result["match_reads"]
     print(f"{'endpoint':<34}{'n':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'req/s':>9}")
-    print(f"{'POST /api/matches/{id}/actions/':<34}{a['count']:>7}{a.get('p50_ms', 0):>9}{a.get('p95_ms', 0):>9}{a.get('p99_ms', 0):>9}{a['per_second']:>9}")
-    print(f"{'GET /api/matches/{id}/':<34}{r['count']:>7}{r.get('p50_ms', 0):>9}{r.get('p95_ms', 0):>9}{r.get('p99_ms', 0):>9}{r['per_second']:>9}")
-    print(f"{'GET /api/ping/ (floor)':<34}{f['count']:>7}{f.get('p50_ms', 0):>9}{f.get('p95_ms', 0):>9}{f.get('p99_ms', 0):>9}{f['per_second']:>9}")
-    print(f"status codes of the action posts: {counts}")
+    for name, key in (("POST /api/matches/{id}/actions/", "moves"), ("GET /api/matches/{id}/", "match_reads"),
+                      ("GET /api/ping/ (floor)", "floor_ping")):
+        r = result[key]
+        print(f"{name:<34}{r['count']:>7}{r.get('p50_ms', 0):>9}{r.get('p95_ms', 0):>9}{r.get('p99_ms', 0):>9}{r['per_second']:>9}")
+    print(f"CPU ms per move: {result['cpu_ms_per_move']}  status codes: {run.status}")
     print(f"results: {path}")
 
 
