@@ -1,0 +1,117 @@
+"""Chicken Die! in Chromium: a 4-player match against three bots played to the end by
+clicking, and two people where an attack on one asks only that one to decide."""
+
+import json
+import random
+
+import pytest
+
+from games.models import Match
+from tests.browser.people import sign_up
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PLAIN = ("next", "roll", "end_turn", "skip_roll", "let", "take", "leave", "choose", "cash")
+
+
+def english(page, live_server):
+    """Read the page in English whatever the browser asks for (the assertions quote it)."""
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    return page
+
+
+def legal_on(page):
+    choices = page.locator("#match-board [data-action]")
+    return choices, [json.loads(choices.nth(i).get_attribute("data-action")) for i in range(choices.count())]
+
+
+def click(page, choices, index):
+    version = page.locator("#match-board").get_attribute("data-version")
+    choices.nth(index).click()
+    page.wait_for_function(
+        "v => { const b = document.getElementById('match-board'); return b && !b.dataset.busy && b.dataset.version !== v; }",
+        arg=version,
+    )
+
+
+def test_four_players_three_bots_played_to_the_end_by_clicking(new_page, live_server):
+    page = english(new_page(), live_server)
+    sign_up(page, "henny")
+    page.goto("/matches/new/?game=chickendie")
+    page.select_option("#id_players", "4")
+    for seat, bot in ((1, "farmer"), (2, "farmer"), (3, "random")):
+        page.select_option(f"#id_seat_{seat}", bot)
+    page.click("text=Create the match")
+    page.wait_for_url("**/matches/*/")
+    match_id = int(page.url.rstrip("/").split("/")[-1])
+    assert page.locator("#cd-flocks .cd-seat").count() == 4
+    assert page.locator("#cd-die li").count() == 6
+
+    rng = random.Random(3)
+    clicks = 0
+    while clicks < 600 and not page.locator("#outcome").count():
+        choices, actions = legal_on(page)
+        if not actions:
+            page.reload()
+            continue
+        usable = [i for i, a in enumerate(actions) if a["type"] != "set_auto_pass"]
+        plays = [i for i in usable if actions[i]["type"] in ("play", "respond")]
+        plain = [i for i in usable if actions[i]["type"] in PLAIN]
+        pick = rng.choice(plays) if plays and rng.random() < 0.5 else rng.choice(plain or usable)
+        click(page, choices, pick)
+        clicks += 1
+    assert page.locator("#outcome").count() == 1, "the match ended within the click budget"
+    match = Match.objects.get(pk=match_id)
+    assert match.status == Match.Status.FINISHED and match.outcome["winners"]
+    assert page.console_errors == []
+
+
+def test_an_attack_asks_its_target_while_the_other_only_waits(new_page, live_server):
+    hen = english(new_page(), live_server)
+    sign_up(hen, "hen")
+    hen.goto("/matches/new/?game=chickendie")
+    hen.select_option("#id_players", "2")
+    hen.select_option("#id_seat_1", "")
+    hen.click("text=Create the match")
+    hen.wait_for_url("**/matches/*/")
+    url = hen.url
+    rooster = english(new_page({"width": 390, "height": 844}), live_server)  # a phone
+    sign_up(rooster, "rooster")
+    rooster.goto(url)
+    rooster.click("text=Join this match")
+    match = Match.objects.get()
+    pages = {0: hen, 1: rooster}
+
+    attacker = None
+    for _ in range(300):
+        match.refresh_from_db()
+        assert match.status == Match.Status.ACTIVE, "the game ended before anyone attacked"
+        seat = match.to_act[0]
+        page = pages[seat]
+        page.reload()
+        choices, actions = legal_on(page)
+        attacks = [i for i, a in enumerate(actions) if a["type"] == "play" and "target" in a]
+        if attacks and match.state["stack"][-1]["op"] == "turn":
+            click(page, choices, attacks[0])
+            attacker = seat
+            break
+        plain = [i for i, a in enumerate(actions) if a["type"] in PLAIN]
+        click(page, choices, plain[0])
+    assert attacker is not None
+    target = 1 - attacker
+    watcher, victim = pages[attacker], pages[target]
+    victim.reload()
+    reaction = victim.locator("#cd-reaction")
+    assert reaction.count() == 1
+    assert "respond or let it happen" in reaction.inner_text()
+    assert victim.locator("#cd-reaction [data-action]").count() >= 1
+    watcher.reload()
+    assert "Waiting for" in watcher.locator("#prompt").inner_text()
+    assert watcher.locator("#match-board [data-action]").count() == 0
+    assert watcher.locator("#cd-reaction").count() == 0
+    choices = victim.locator("#cd-reaction [data-action]")
+    lets = [i for i in range(choices.count()) if json.loads(choices.nth(i).get_attribute("data-action")) == {"type": "let"}]
+    click(victim, choices, lets[0])
+    match.refresh_from_db()
+    assert match.to_act != [target] or match.state["stack"][-1]["op"] != "attack"
+    assert hen.console_errors == [] and rooster.console_errors == []
