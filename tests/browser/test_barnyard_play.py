@@ -1,0 +1,79 @@
+"""A person plays a 3-player Barnyard Generals match against two bots to the end, by clicking:
+placing a barn, marshalling units and attacking on the way."""
+
+import json
+import random
+
+import pytest
+
+from games.models import Match
+from tests.browser.people import sign_up
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_three_players_two_bots_played_to_the_end(new_page, live_server):
+    page = new_page()
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    sign_up(page, "bantam")
+    page.goto("/matches/new/?game=barnyard")
+    page.wait_for_selector("#id_players", timeout=60000)
+    page.select_option("#id_players", "3")
+    page.select_option("#id_seat_1", "general")
+    page.select_option("#id_seat_2", "random")
+    page.click("text=Create the match")
+    page.wait_for_url("**/matches/*/")
+    match_id = int(page.url.rstrip("/").split("/")[-1])
+    assert page.locator("#match-board svg").count() >= 1
+
+    rng = random.Random(3)
+    done = set()
+    clicks = 0
+    while clicks < 1500:
+        if page.locator("#outcome").count():
+            break
+        choices = page.locator("#match-board [data-action]")
+        if choices.count() == 0:
+            page.wait_for_timeout(200)  # the bots are playing; the page refreshes itself
+            page.reload()
+            continue
+        actions = [json.loads(choices.nth(i).get_attribute("data-action")) for i in range(choices.count())]
+        classes = [choices.nth(i).get_attribute("class") or "" for i in range(choices.count())]
+        pick = _choose(actions, classes, rng)
+        done.add("attack" if "attack" in classes[pick] else actions[pick]["type"])
+        version = page.locator("#match-board").get_attribute("data-version")
+        choices.nth(pick).click()
+        page.wait_for_function(
+            "v => { const b = document.getElementById('match-board'); return b && !b.dataset.busy && b.dataset.version !== v; }",
+            arg=version,
+        )
+        clicks += 1
+    assert page.locator("#outcome").count() == 1, "the match ended within the click budget"
+    match = Match.objects.get(pk=match_id)
+    assert match.status == Match.Status.FINISHED and match.outcome["winners"]
+    assert {"barn", "marshal", "attack"} <= done, done
+    assert page.console_errors == []
+
+
+def _choose(actions, classes, rng):
+    """Attack whenever offered, marshal whatever can be paid for, answer battles, move about a
+    little, then end the phase."""
+    def first(test):
+        return next((i for i, a in enumerate(actions) if test(a, classes[i])), None)
+
+    for test in (
+        lambda a, c: "attack" in c,
+        lambda a, c: a["type"] in ("barn", "retreat", "casualty", "fight", "join"),
+        lambda a, c: a["type"] == "marshal",
+    ):
+        i = first(test)
+        if i is not None:
+            return i
+    moves = [i for i, a in enumerate(actions) if a["type"] == "move"]
+    if moves:
+        return rng.choice(moves)
+    selects = [i for i, a in enumerate(actions) if a["type"] == "select"]
+    if selects and rng.random() < 0.7:
+        return rng.choice(selects)
+    i = first(lambda a, c: a["type"] in ("end_actions", "end_marshal", "end_turn", "end_marshal"))
+    return i if i is not None else 0
