@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from ..strict import is_legal
+from ..strict import is_legal
 from . import army as A
 from . import battle as BT
 from . import board as B
