@@ -149,6 +149,7 @@ def act_pick(state: dict, frame: dict, seat: int, action: dict) -> None:
 def _picked(state: dict, frame: dict, fid: str) -> None:
     pop(state)
     owner = frame["owner"]
+    log(state, "picks", who=who(frame["seat"]), owner=who(owner), chicken=F.chicken_name(F.find(state, owner, fid)))
     if frame["then"] == "demote":
         F.change(state, owner, fid, C.CHICK)
         log(state, "hen_to_chick", who=who(owner))
@@ -194,6 +195,7 @@ def act_roll(state: dict, frame: dict, seat: int, action: dict) -> None:
         log(state, "leaves", who=who(seat), face=frame["face"])
     else:
         frame["optional"] = False
+        log(state, "takes", who=who(seat), face=frame["face"])
 
 
 def apply_face(state: dict, seat: int, face: int) -> None:

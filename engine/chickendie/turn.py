@@ -110,6 +110,7 @@ def act_turn(state: dict, frame: dict, seat: int, action: dict) -> None:
     kind = action["type"]
     if kind == "next":
         turn["step"] = "cash"
+        log(state, "to_cash", who=who(seat))
     elif kind == "cash":
         cost = C.rules()["cash"][action["for"]]
         state["eggs"][seat] -= cost

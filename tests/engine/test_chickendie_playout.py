@@ -84,3 +84,4 @@ def test_no_view_shows_another_hand_or_the_draw_pile():
         if seat is not None:
             assert all(c in text for c in state["hands"][seat])
     assert GAME.hidden_from(state, 0) >= set(state["hands"][1]) | set(state["draw"])
+

@@ -8,7 +8,10 @@ import re
 import pytest
 from django.urls import reverse
 
+from engine.chickendie import GAME
 from engine.chickendie import cards as C
+from engine.messages import ids_in, known
+from games.boards.chickendie import label
 from games import reading, services
 from games.models import Match
 from tests.factories import acting_user, human_match, make_user
@@ -92,3 +95,25 @@ def test_the_api_lists_chicken_die(client):
     games = client.get("/api/games/").json()
     entries = games if isinstance(games, list) else games.get("results", games)
     assert any(g.get("slug") == "chickendie" or g.get("id") == "chickendie" for g in entries)
+
+
+def test_every_message_a_game_writes_has_its_english_text():
+    missing = set()
+    for seed, players in [(5, 3), (6, 5)]:
+        state = GAME.setup(seed, players, {})
+        while GAME.to_act(state):
+            seat = GAME.to_act(state)[0]
+            legal = GAME.legal_actions(state, seat)
+            view = GAME.view(state, seat)
+            kinds = {c["id"]: c["kind"] for c in view["you"]["hand"] + view["discard"] + view["graveyard"]}
+            for s in view["seats"]:
+                kinds.update({c["id"]: c["kind"] for c in s["flock"]})
+            for action in legal:
+                missing.update(i for i in ids_in(label(action, kinds, {}, 3)) if not known(i))
+            missing.update(i for i in ids_in(view["prompt"]) + ids_in(view["log"]) if not known(i))
+            action = GAME.bot_action(state, seat, "random")
+            missing.update(i for i in ids_in(GAME.describe_action(state, seat, action)) if not known(i))
+            state = GAME.apply(state, seat, action)
+    for kind in list(C.card_types()) + ["chick", "hen", "die"]:
+        missing.update(i for i in (f"chickendie.card.{kind}.name", f"chickendie.card.{kind}.text") if not known(i))
+    assert missing == set()

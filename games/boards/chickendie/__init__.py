@@ -53,7 +53,8 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
     return {
         "seats": seats,
         "hand": hand,
-        "actions": general,
+        "actions": [item for item in general if item["action"]["type"] != "set_auto_pass"],
+        "setting": [item for item in general if item["action"]["type"] == "set_auto_pass"],
         "reaction": seat is not None and pending.get("seat") == seat and pending.get("op") in ("attack", "deaths"),
         "attack": pending if pending.get("op") == "attack" else None,
         "steps": [{"id": s, "name": msg(f"chickendie.step.{s}"), "current": view["turn"]["step"] == s} for s in STEPS],
