@@ -19,6 +19,7 @@ GENERAL_CAP = 5
 ARMY_CAP = 15
 ARMY = "army"
 ROUND_LIMIT = 30
+HEAD_START = 4  # grass tokens per place after the first (D-10)
 
 
 def copy(state: dict) -> dict:
@@ -68,6 +69,10 @@ def setup(seed: int, players: int, options: dict | None) -> dict:
         })
     rolls, first = _roll_for_first(rng, players)
     order = [(first + i) % players for i in range(players)]
+    supply = {r: SUPPLY for r in RESOURCES}
+    for place, seat in enumerate(order):  # D-10: later players start with a little grass
+        supply["grass"] -= HEAD_START * place
+        sides[seat]["resources"]["grass"] += HEAD_START * place
     return {
         "game": "barnyard",
         "version": 1,
@@ -78,7 +83,7 @@ def setup(seed: int, players: int, options: dict | None) -> dict:
         "pile": pile,
         "sides": sides,
         "pool": {t: TROOPS[t]["copies"] for t in TROOPS},
-        "supply": {r: SUPPLY for r in RESOURCES},
+        "supply": supply,
         "deck": deck,
         "plan_deck": plan_deck,
         "played": [],

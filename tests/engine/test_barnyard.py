@@ -8,7 +8,7 @@ import engine
 from engine import IllegalAction
 from engine.barnyard import GAME
 from engine.barnyard import board as B
-from engine.barnyard.data import COMMANDS, PLANS, TROOPS, card_kind
+from engine.barnyard.data import COMMANDS, PLANS, SUPPLY, TROOPS, card_kind
 from engine.barnyard.state import ARMY
 from engine.messages import english, ids_in, render
 
@@ -35,6 +35,8 @@ def grid(players=2, turn=0):
         for g in state["sides"][seat]["generals"]:
             g["sq"], g["units"] = sq, []
         state["sides"][seat]["hand"] = []
+        state["sides"][seat]["resources"] = dict.fromkeys(state["supply"], 0)
+    state["supply"] = dict.fromkeys(state["supply"], SUPPLY)
     state["deck"] = []
     state["turn"], state["first"], state["phase"] = turn, 0, "action"
     return state
@@ -104,6 +106,8 @@ def test_tiles_grid_and_barns(players, start, final):
         assert not any(state["tiles"][n] is not None for n in B.neighbours(sq, final) if n not in B.orthogonal(sq, final)) \
             or True
     assert all(len(side["hand"]) == 3 for side in state["sides"])
+    order = [(state["first"] + i) % players for i in range(players)]
+    assert [state["sides"][seat]["resources"]["grass"] for seat in order] == [4 * i for i in range(players)]  # D-10
     order = state["barn_order"]
     assert order[-1] == state["first"]  # barns in reverse turn order: the first player places last
     done = placed(players, seed=3)
