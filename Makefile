@@ -34,11 +34,11 @@ beat: setup
 bench: setup
 	$(PY) bench/http_chickenrun.py
 
-# Translations (docs/i18n.md): `make messages` gathers every string into locale/fr (needs GNU
-# gettext's xgettext); translate the new entries, then `make catalogs` compiles them (pure Python).
+# Translations (docs/i18n.md): `make messages` gathers every string and engine message into
+# locale/fr (needs GNU gettext's xgettext); translate the new entries, then `make catalogs`
+# compiles them (pure Python).
 messages: setup
 	$(PY) manage.py engine_messages
-	$(PY) manage.py makemessages -l fr --no-obsolete -i .venv -i tests -i bench -i '*.egg-info' -i staticfiles
 
 catalogs: setup
 	$(PY) manage.py compile_catalogs

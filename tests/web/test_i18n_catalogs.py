@@ -120,3 +120,20 @@ def test_makemessages_finds_no_string_without_french(tmp_path):
     known = translations(polib.pofile(str(PO)))
     new = [entry_name(e) for e in fresh if not e.obsolete and (e.msgctxt, e.msgid) not in known]
     assert new == [], f"{len(new)} strings without French (run `make messages`, translate, `make catalogs`): {new[:10]}"
+
+
+def test_the_games_own_french_is_the_catalog_s(french):
+    """A game that ships messages.fr.json has its words in the catalog (`make messages` copies them)."""
+    shipped = engine_messages.engine_messages("fr")
+    known = translations(french)
+    english = engine_messages.engine_messages()
+    differ = []
+    for mid, text in shipped.items():
+        source = english.get(mid)
+        if source is None:
+            continue
+        key = (mid, source["one"] if isinstance(source, dict) else source)
+        want = [text["one"], text["other"]] if isinstance(text, dict) else [text]
+        if known.get(key) != want:
+            differ.append(mid)
+    assert differ == [], f"{len(differ)} differ from messages.fr.json, e.g. {differ[:10]}"

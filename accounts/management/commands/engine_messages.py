@@ -1,17 +1,21 @@
-"""Writes games/engine_texts.py: every engine message id as a translatable string.
+"""Gathers every engine message into the French catalog (docs/i18n.md).
 
 The engines' English texts live in their data files (engine/data/messages.json and each
-engine/<slug>/data/messages.json); makemessages only reads source code, so this generated
-module hands it each id as a context with its English text, and the French catalog keeps them.
-Run it before makemessages (`make messages` runs both).
+engine/<slug>/data/messages.json). makemessages only reads source code, so this writes
+games/engine_texts.py, which hands it each id as a context with its English text; then it runs
+makemessages for French, and copies the French a game ships beside its English
+(messages.fr.json) into the catalog, so the game's own words win and stay in step.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
+import polib
 from django.conf import settings
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 import engine
@@ -34,13 +38,42 @@ def message_files() -> list[Path]:
     return [root / "data" / "messages.json", *sorted(root.glob("*/data/messages.json"))]
 
 
-def engine_messages() -> dict:
-    """Every engine message id and its English text (a string, or a dict of plural forms)."""
+def engine_messages(language: str = "") -> dict:
+    """Every engine message id and its text (a string, or a dict of plural forms): English, or
+    the French (`language="fr"`) that the games ship beside it."""
     found: dict = {}
     for path in message_files():
+        if language:
+            path = path.with_name(f"messages.{language}.json")
         if path.exists():
             found.update(json.loads(path.read_text(encoding="utf-8")))
     return found
+
+
+def french_catalog() -> Path:
+    return Path(settings.BASE_DIR) / "locale" / "fr" / "LC_MESSAGES" / "django.po"
+
+
+def copy_shipped_french(po_path: Path) -> int:
+    """Puts each game's messages.fr.json texts into the catalog entries of the same ids."""
+    french = engine_messages("fr")
+    catalog = polib.pofile(str(po_path), wrapwidth=79)
+    changed = 0
+    for entry in catalog:
+        text = french.get(entry.msgctxt) if entry.msgctxt else None
+        if text is None or entry.obsolete:
+            continue
+        if entry.msgid_plural and isinstance(text, dict):
+            new = {0: text["one"], 1: text["other"]}
+            if entry.msgstr_plural != new or "fuzzy" in entry.flags:
+                entry.msgstr_plural, changed = new, changed + 1
+        elif not entry.msgid_plural and isinstance(text, str):
+            if entry.msgstr != text or "fuzzy" in entry.flags:
+                entry.msgstr, changed = text, changed + 1
+        if "fuzzy" in entry.flags:
+            entry.flags.remove("fuzzy")
+    catalog.save(str(po_path))
+    return changed
 
 
 def source() -> str:
@@ -58,14 +91,21 @@ def target() -> Path:
     return Path(settings.BASE_DIR) / "games" / "engine_texts.py"
 
 
+IGNORE = [".venv", "tests", "bench", "*.egg-info", "staticfiles"]
+
+
 class Command(BaseCommand):
-    help = "Write games/engine_texts.py from the engines' messages.json files (run before makemessages)."
+    help = "Write games/engine_texts.py, run makemessages for French, copy the games' own French in."
 
     def handle(self, *args, **options):
         text = source()
         path = target()
-        if path.exists() and path.read_text(encoding="utf-8") == text:
-            self.stdout.write("games/engine_texts.py is up to date.")
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+        self.stdout.write(f"games/engine_texts.py: {len(engine_messages())} messages.")
+        if not shutil.which("xgettext"):
+            self.stderr.write("makemessages needs GNU gettext (apt-get install gettext): catalog not updated.")
             return
-        path.write_text(text, encoding="utf-8")
-        self.stdout.write(f"Wrote games/engine_texts.py ({len(engine_messages())} messages).")
+        call_command("makemessages", locale=["fr"], no_obsolete=True, ignore_patterns=IGNORE, verbosity=0)
+        changed = copy_shipped_french(french_catalog())
+        self.stdout.write(f"locale/fr: {changed} texts taken from the games' messages.fr.json.")
