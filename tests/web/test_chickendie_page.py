@@ -81,6 +81,9 @@ def test_an_attack_gives_its_target_a_decision_and_the_other_sees_waiting(client
     target = bob if attacker == alice else alice
     match.refresh_from_db()
     assert match.to_act == [match.seat_of(target)]
+    clocks = {seat.index: seat for seat in match.seats.all()}
+    assert clocks[match.seat_of(target)].turn_started_at is not None, "the target's clock runs while they decide"
+    assert clocks[match.seat_of(attacker)].turn_started_at is None
     client.force_login(target)
     page = client.get(match.get_absolute_url()).content.decode()
     assert 'id="cd-reaction"' in page and "respond or let it happen" in page
