@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..messages import msg, seat as who_of
+from ..messages import listing, msg, seat as who_of
 from . import board as B
 from .state import ARMY
 
@@ -29,7 +29,7 @@ def both(first: dict, second: dict | None) -> dict:
 
 def describe_start(state: dict) -> dict:
     rolls = [msg("barnyard.log.roll", who=who_of(s), n=d) for s, d in state["opening"][-1]]
-    return msg("barnyard.log.start", rolls=rolls, first=who_of(state["first"]))
+    return msg("barnyard.log.start", rolls=listing("engine.list.and", rolls), first=who_of(state["first"]))
 
 
 def battle_line(fight: dict) -> dict:
@@ -42,7 +42,7 @@ def outcome_line(result: dict | None) -> dict | None:
     if result is None:
         return None
     who = [who_of(s) for s in result["winners"]]
-    return msg(f"barnyard.log.{result['reason']}", who=who, n=len(who))
+    return msg(f"barnyard.log.{result['reason']}", who=listing("engine.list.and", who), n=len(who))
 
 
 def describe(state: dict, seat: int, action: dict) -> dict:
@@ -74,7 +74,7 @@ def describe(state: dict, seat: int, action: dict) -> dict:
         line = msg("barnyard.log.form", who=who)
     elif kind == "end_actions":
         gains = [msg("barnyard.log.gain", n=n, resource=msg(f"barnyard.resource.{r}")) for _, r, n in _gains(state, seat)]
-        line = msg("barnyard.log.harvest", who=who, gains=gains) if gains else msg("barnyard.log.no_harvest", who=who)
+        line = msg("barnyard.log.harvest", who=who, gains=listing("engine.list.and", gains)) if gains else msg("barnyard.log.no_harvest", who=who)
     elif kind == "marshal":
         line = msg("barnyard.log.marshal", who=who, unit=unit_name(action["unit"]), piece=piece_name(action["piece"]))
     elif kind == "end_marshal":
