@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import zlib
 
+from ..errors import IllegalAction
 from ..rng import Rng
 from .turns import legal_actions
 
@@ -12,9 +13,11 @@ DEFAULT_BOT = "general"
 
 
 def choose(state: dict, seat: int, bot: str) -> dict:
+    if bot not in BOTS:
+        raise IllegalAction("barnyard.refuse.bot", bot=str(bot))
     legal = legal_actions(state, seat)
     if not legal:
-        raise ValueError("no legal action")
+        raise IllegalAction("engine.not_your_turn")
     if bot == "random":
         return legal[_rng(state, seat).below(len(legal))]
     from .general import decide
