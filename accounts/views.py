@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views import i18n
 from django.views.decorators.csrf import csrf_exempt
@@ -29,8 +30,16 @@ def signup(request):
         user.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome to Chicken Island, %(name)s!") % {"name": user.username})
-        return redirect(request.GET.get("next") or "lobby")
+        return redirect(_safe_next(request) or "lobby")
     return render(request, "registration/signup.html", {"form": form})
+
+
+def _safe_next(request) -> str | None:
+    """The `next` page if it is on this site (never a redirect off it)."""
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        return target
+    return None
 
 
 @login_required

@@ -6,6 +6,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serial
 from rest_framework import permissions, serializers, status
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
@@ -80,6 +81,7 @@ class TokenView(ObtainAuthToken):
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "token"
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # the size and depth limits too
 
 
 class GameCatalogView(APIView):
@@ -114,7 +116,7 @@ class MatchListView(APIView):
             matches = _matches().filter(seats__user=request.user).exclude(status=Match.Status.ABANDONED)
         else:
             matches = _matches().filter(status=Match.Status.LOBBY)
-        matches = matches.order_by("-updated_at")[:100]
+        matches = reading.visible_to(matches, request.user).order_by("-updated_at")[:100]
         return Response([reading.match_summary(m, request.user) for m in matches])
 
     @extend_schema(request=MatchCreateSerializer, responses={201: MatchPayload, 400: Error})
@@ -140,6 +142,8 @@ class MatchDetailView(APIView):
             match = rows.match_with_seats(pk)
         except services.ServiceError as exc:
             return _error(exc)
+        if not reading.may_see(match, request.user):
+            return Response({"detail": "No such match."}, status=404)
         return Response(reading.match_payload(match, request.user))
 
 
@@ -178,9 +182,15 @@ class ActionView(APIView):
         return Response(reading.match_payload(match, request.user, match.engine_state))
 
 
-def _first_error(errors) -> str:
-    for field, messages in errors.items():
-        return f"{field}: {messages[0]}"
+def _first_error(errors, prefix: str = "") -> str:
+    """The first message of DRF's nested errors (a field's list, or a dict per key or item)."""
+    if isinstance(errors, dict):
+        for field, inner in errors.items():
+            return _first_error(inner, f"{prefix}{field}: " if field != "non_field_errors" else prefix)
+    if isinstance(errors, list) and errors:
+        return _first_error(errors[0], prefix)
+    if errors:
+        return f"{prefix}{errors}"
     return "Invalid request."
 
 
@@ -193,6 +203,8 @@ class LogView(APIView):
     )
     def get(self, request, pk):
         match = get_object_or_404(_matches(), pk=pk)
+        if not reading.may_see(match, request.user):
+            return Response({"detail": "No such match."}, status=404)
         try:
             since = int(request.query_params.get("since", 0))
         except ValueError:

@@ -46,8 +46,10 @@ def create_match(
     `user=None` makes an all-bot exhibition match (benchmarks, tests, the admin): then seat 0
     comes from `bots` too. `invite` names users to invite (the match is then theirs to join).
     """
+    if not isinstance(options or {}, dict) or not isinstance(bots or {}, dict):
+        raise ServiceError(_("Options and bots are given as objects."))
     options = dict(options or {})
-    bots = {int(k): v for k, v in (bots or {}).items()}
+    bots = _bot_seats(bots or {})
     try:
         game = engine.get_game(game_slug)
     except engine.IllegalAction as exc:
@@ -124,6 +126,18 @@ def create_match(
         if not match.seats.filter(user__isnull=True, bot="").exists():
             start(match)
     return match
+
+
+def _bot_seats(bots: dict) -> dict[int, str]:
+    """Seat number → bot name, from keys that may come as text ("2") from JSON."""
+    seats = {}
+    for key, name in bots.items():
+        if isinstance(key, bool) or not str(key).strip().isdigit():
+            raise ServiceError(_("Bot seats are numbered: %(k)r is not a seat.") % {"k": key})
+        if not isinstance(name, str) or not name:
+            raise ServiceError(_("Name the bot for seat %(k)s.") % {"k": key})
+        seats[int(str(key))] = name
+    return seats
 
 
 def _invitees(user, names) -> list:

@@ -2,11 +2,30 @@
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.utils import timezone
 
 import engine
 
 from .models import Match
+
+
+def visible_to(matches, user):
+    """Only the matches `user` may see: every public match, and private ones they sit at or
+    are invited to (anonymous visitors see public matches only)."""
+    if not getattr(user, "is_authenticated", False):
+        return matches.filter(private=False)
+    mine = Match.objects.filter(Q(seats__user=user) | Q(invitations__recipient=user)).values("pk")
+    return matches.filter(Q(private=False) | Q(pk__in=mine))
+
+
+def may_see(match: Match, user) -> bool:
+    """Whether `user` may see this match (its detail, page, board and log)."""
+    if not match.private:
+        return True
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return match.seat_of(user) is not None or match.invitations.filter(recipient=user).exists()
 
 
 def viewer_seat(match: Match, user) -> int | None:

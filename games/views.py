@@ -18,7 +18,7 @@ from django.utils import timezone
 from . import lobby as lobby_services
 from .boards import get_board
 from .clock import CLOCK_NAMES as clock_names
-from . import profiles, reading, services, site_actions, timecontrol, vacations
+from . import jsonbody, profiles, reading, services, site_actions, timecontrol, vacations
 from .forms import LobbyFilterForm, NewMatchForm, QuickMatchForm
 from .models import Invitation, Match, Notification, QueueEntry, Seat
 
@@ -231,8 +231,16 @@ def _lobby_command(request, pk, operation, success, back="match"):
     return redirect(back, pk=pk) if back == "match" else redirect(back)
 
 
-def match_page(request, pk):
+def _visible_match(request, pk):
+    """The match if this visitor may see it; a private match is a 404 to everyone else."""
     match = get_object_or_404(_matches(), pk=pk)
+    if not reading.may_see(match, request.user):
+        raise Http404(_("No such match."))
+    return match
+
+
+def match_page(request, pk):
+    match = _visible_match(request, pk)
     _seen(request, match)
     return render(request, "games/match.html", _board_context(request, match))
 
@@ -245,7 +253,7 @@ def _seen(request, match) -> None:
 
 def match_board(request, pk):
     """The board fragment the page polls; 304 with no body while the version is unchanged."""
-    match = get_object_or_404(_matches(), pk=pk)
+    match = _visible_match(request, pk)
     _seen(request, match)
     known = request.GET.get("version")
     if known is not None and known == str(match.version) and request.GET.get("status") == match.status:
@@ -256,12 +264,12 @@ def match_board(request, pk):
 def match_act(request, pk):
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
-    get_object_or_404(Match, pk=pk)
+    _visible_match(request, pk)
     error, status = None, 200
     try:
-        action = json.loads(request.POST.get("action", ""))
+        action = jsonbody.loads(request.POST.get("action", ""))
         services.submit_action(pk, request.user, action, request.POST.get("version"))
-    except json.JSONDecodeError:
+    except ValueError:  # not JSON, too large or nested too deeply
         error, status = _("That click did not send a valid action."), 400
     except services.ServiceError as exc:
         error, status = exc.message, exc.status
@@ -273,7 +281,7 @@ def match_act(request, pk):
 
 def replay(request, pk):
     """Step through a finished match: each position rebuilt from the log, as a spectator sees it."""
-    match = get_object_or_404(_matches(), pk=pk)
+    match = _visible_match(request, pk)
     if match.status not in (Match.Status.FINISHED, Match.Status.ABANDONED):
         messages.info(request, _("The replay opens once the match is over."))
         return redirect(match)
