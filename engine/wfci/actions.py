@@ -10,9 +10,10 @@ a resource type, as the printed rule allows).
 from __future__ import annotations
 
 from ..rng import Rng
+from ..messages import msg
 from . import cards, dice, units
 from .leaders import leader_value
-from .state import note, colour, home_hexes, new_unit_id, occupancy, ruleset, turn_frame
+from .state import home_hexes, new_unit_id, note, occupancy, ruleset, turn_frame, who
 
 RESOURCES = cards.RESOURCES
 
@@ -47,8 +48,7 @@ def _solo_reshuffle(state: dict):
         shuffle(state, decks["machine"])
         while len(decks["stock"]) < 4 and decks["machine"]:
             decks["stock"].append(decks["machine"].pop())
-        note(state, "Every machine in the stock has speed 0: the stock is shuffled into the machine deck "
-                    "and 4 new cards are dealt")
+        note(state, msg("wfci.event.stock_stuck"))
 
 
 def shuffle(state: dict, items: list):
@@ -166,7 +166,7 @@ def build_apply(state: dict, frame: dict, action: dict) -> None:
         turn["free"] = False
     state["stats"]["built"] += 1
     state["stack"].pop()
-    note(state, f"{colour(seat)} builds a {c['name']}")
+    note(state, msg("wfci.event.builds", who=who(seat), card=cards.name(cid)))
 
 
 # -- retrieve ------------------------------------------------------------------------------
@@ -273,4 +273,4 @@ def plus_one(state: dict, seat: int, action: dict) -> None:
     s["banner"].remove(die)
     unit = state["units"][action["unit"]]
     unit["dice"].append(die["id"])
-    note(state, f"{colour(seat)} puts a +1 die on {units.label(state, unit)}")
+    note(state, msg("wfci.event.plus_one", who=who(seat), unit=units.name(state, unit)))

@@ -9,11 +9,12 @@ the aftermath (ruleset `catastrophe_aftermath`) runs. No humiliation tag is ever
 from __future__ import annotations
 
 from ..rng import Rng
+from ..messages import msg
 from . import cards, units, victory
 from .lava import apply_lava
 from .movement import may_enter_base
 from .solo import is_challenger
-from .state import clockwise, colour, kind, neighbours, note, ruleset
+from .state import clockwise, kind, neighbours, note, ruleset, who
 
 
 def _lava(state: dict) -> list[str]:
@@ -28,7 +29,7 @@ def begin(state: dict):
     cat = state["cat"]
     which = cards.card(cat["card"])["catastrophe"]
     seat = cat["seat"]
-    note(state, f"{colour(seat)} resolves {cards.card(cat['card'])['name']}")
+    note(state, msg("wfci.event.resolves", who=who(seat), card=cards.name(cat["card"])))
     if ruleset(state).catastrophe_texts == "classic":
         return begin_classic(state, which, seat)
     if which == "hurricane":
@@ -51,7 +52,7 @@ def _earthquake(state: dict) -> None:
     for k in _lava(state) + _neutral(state):
         t = state["island"]["tiles"][k]
         t["kind"] = "neutral" if t["kind"] == "lava" else "lava"
-    note(state, "Every lava and neutral tile flips")
+    note(state, msg("wfci.event.quake"))
     for line in apply_lava(state):
         note(state, line)
 
@@ -73,7 +74,7 @@ def begin_classic(state: dict, which: str, seat: int):
         for k in lava:
             state["island"]["tiles"][k]["kind"] = "neutral"
         if lava:
-            note(state, "The tsunami floods every lava tile")
+            note(state, msg("wfci.event.tsunami_floods_all"))
         elif _neutral(state):
             state["stack"].append({"kind": "tsunami", "seat": seat, "classic": True})
     elif which == "earthquake":
@@ -99,11 +100,11 @@ def rob_apply(state: dict, frame: dict, action: dict):
     if action["type"] == "rob":
         frame["victim"] = action["seat"]
         frame["left"] = min(2, sum(state["seats"][action["seat"]]["res"].values()))
-        note(state, f"The hurricane blows over {colour(action['seat'])}'s banner")
+        note(state, msg("wfci.event.hurricane_blows", who=who(action["seat"])))
         return
     state["seats"][frame["victim"]]["res"][action["resource"]] -= 1
     state["supply"][action["resource"]] += 1
-    note(state, f"{colour(frame['victim'])} loses one {action['resource']}")
+    note(state, msg("wfci.event.loses", who=who(frame["victim"]), resource=msg(f"wfci.resource.{action['resource']}")))
     frame["left"] -= 1
     if frame["left"] <= 0 or not rob_legal(state, frame):
         state["stack"].pop()
@@ -128,7 +129,7 @@ def nudge_apply(state: dict, frame: dict, action: dict):
     if action["type"] == "nudge":
         unit = state["units"][action["unit"]]
         unit["hex"] = action["hex"]
-        note(state, f"The wind carries {units.label(state, unit)} to {action['hex']}")
+        note(state, msg("wfci.event.wind", unit=units.name(state, unit), hex=action["hex"]))
 
 
 def _wipe_out(state: dict, key: str, what: str):
@@ -138,9 +139,9 @@ def _wipe_out(state: dict, key: str, what: str):
     for u in sorted(list(state["units"].values()), key=lambda u: u["id"]):
         if u["id"] not in state["units"] or u["hex"] not in near or u["kind"] == "leader":
             continue
-        label = units.label(state, u)
+        label = units.name(state, u)
         result = units.hit(state, u)
-        note(state, f"The {what} {'strips a shield from' if result == 'shield' else 'destroys'} {label}")
+        note(state, msg(f"wfci.event.{what}_{'strips' if result == 'shield' else 'destroys'}", unit=label))
 
 
 # -- choice frames -------------------------------------------------------------------------
@@ -169,12 +170,12 @@ def tsunami_legal(state: dict, frame: dict) -> list[dict]:
 def tsunami_apply(state: dict, frame: dict, action: dict):
     if action["type"] == "flood":
         state["stack"].pop()
-        note(state, f"The tsunami breaks at {action['hex']}")
+        note(state, msg("wfci.event.tsunami_breaks", hex=action["hex"]))
         _wipe_out(state, action["hex"], "tsunami")
         return
     if action["type"] == "flip":
         state["island"]["tiles"][action["hex"]]["kind"] = "neutral"
-        note(state, f"The tsunami floods the lava at {action['hex']}")
+        note(state, msg("wfci.event.tsunami_floods", hex=action["hex"]))
         near = set(neighbours(action["hex"]))
         frame["hex"] = action["hex"]
         frame["options"] = sorted(u["id"] for u in state["units"].values() if u["hex"] in near and u["kind"] != "leader")
@@ -184,7 +185,7 @@ def tsunami_apply(state: dict, frame: dict, action: dict):
     state["stack"].pop()
     victim = state["units"][action["unit"]]
     result = units.hit(state, victim)
-    note(state, f"The tsunami {'strips a shield from' if result == 'shield' else 'destroys'} {units.label(state, victim)}")
+    note(state, msg(f"wfci.event.tsunami_{'strips' if result == 'shield' else 'destroys'}", unit=units.name(state, victim)))
 
 
 def eruption_legal(state: dict, frame: dict) -> list[dict]:
@@ -199,8 +200,8 @@ def eruption_apply(state: dict, frame: dict, action: dict):
     key = action["hex"]
     if state["island"]["tiles"][key]["kind"] == "neutral":
         state["island"]["tiles"][key]["kind"] = "lava"
-        note(state, f"{key} turns to lava")
-    note(state, f"The volcano erupts at {key}")
+        note(state, msg("wfci.event.to_lava", hex=key))
+    note(state, msg("wfci.event.erupts", hex=key))
     if frame.get("classic"):
         _wipe_out(state, key, "eruption")
         for line in apply_lava(state):
@@ -211,7 +212,7 @@ def eruption_apply(state: dict, frame: dict, action: dict):
         if u["id"] not in state["units"] or u["hex"] not in near:
             continue  # gone already (a golem's blast), or not next to the eruption
         if u["kind"] != "leader" and not u["shields"]:
-            note(state, f"The eruption destroys {units.label(state, u)}")
+            note(state, msg("wfci.event.eruption_destroys", unit=units.name(state, u)))
             units.destroy(state, u)
         else:
             units.strip_shields(state, u)
@@ -234,7 +235,7 @@ def aftermath(state: dict):
             n = len(hand) - 9
             state["decks"]["scroll_discard"].extend(hand[:n])
             del hand[:n]
-            note(state, f"The Challenger discards {n} scroll{'s' if n > 1 else ''} down to 9")
+            note(state, msg("wfci.event.challenger_discards", n=n))
         elif len(hand) > 9:
             state["stack"].append({"kind": "discard_scroll", "seat": s, "count": 0, "down_to": 9})
 
@@ -254,7 +255,8 @@ def finish(state: dict):
     else:
         decks["scroll"].insert(0, cat["card"])  # expert: back under the deck, no reshuffle
         if all(cards.card(c)["type"] == "catastrophe" for c in decks["scroll"]):
-            victory.everyone_loses(state, "Only catastrophes are left in the scroll deck: everyone loses")
+            victory.everyone_loses(state, "Only catastrophes are left in the scroll deck: everyone loses",
+                                   msg("wfci.event.only_catastrophes"))
     state["rng"] = rng.state
     state["cat"] = None
     state["stats"]["catastrophes"] += 1

@@ -18,8 +18,9 @@
 
 from __future__ import annotations
 
+from ..messages import msg
 from . import cards, dice, epic, scrolls, solo, units, victory
-from .state import clockwise, colour, distance, note, pop, ruleset, turn_frame
+from .state import clockwise, distance, note, pop, ruleset, turn_frame, who
 
 
 # -- starting a fight ----------------------------------------------------------------------
@@ -86,8 +87,8 @@ def start_fight(state: dict, seat: int, attacker_id: str, defender_id: str, boos
         "revealed": [], "next": 0, "draws": [],
     }
     state["stack"].append({"kind": "combat", "seat": seat})
-    note(state, f"{units.label(state, attacker)} attacks {units.label(state, defender)}"
-                + (f" with +{boost} strength" if boost else ""))
+    note(state, msg("wfci.event.attacks_boosted" if boost else "wfci.event.attacks", unit=units.name(state, attacker),
+                    target=units.name(state, defender), boost=boost))
     if solo.is_challenger(state, seat) or not _boost_faces(state, seat):
         _start_cards(state)
 
@@ -183,8 +184,8 @@ def reveal(state: dict):
             c["revealed"].append({"card": cid, "seat": seat, "side": side})
         c["down"][str(seat)] = []
     if c["revealed"]:
-        note(state, "The scrolls are revealed: " + ", ".join(
-            f"{colour(e['seat'])} {cards.card(e['card'])['name']}" for e in c["revealed"]))
+        note(state, msg("wfci.event.revealed", cards=[msg("wfci.event.revealed_card", who=who(e["seat"]),
+                                                          card=cards.name(e["card"])) for e in c["revealed"]]))
     c["stage"], c["next"] = "sides", 0
     _next_side(state)
 
@@ -224,22 +225,18 @@ def resolve(state: dict):
         result = units.hit(state, defender)
         record["effect"] = result
         if result == "shield":
-            note(state, f"Strength {strength} against armor {armor}: the fight succeeds, "
-                        f"{units.label(state, defender)} loses a shield")
+            note(state, msg("wfci.event.fight_shield", strength=strength, armor=armor, unit=units.name(state, defender)))
         elif result == "leader":
             placed = victory.can_humiliate(state, c["att_seat"], defender["owner"])
-            note(state, f"Strength {strength} against armor {armor}: the fight succeeds, "
-                        f"{units.label(state, defender)} " + ("is humiliated" if placed else
-                                                              "is beaten, but no humiliation tag can be placed"))
+            note(state, msg("wfci.event.fight_humiliates" if placed else "wfci.event.fight_beaten", strength=strength,
+                            armor=armor, unit=units.name(state, defender)))
             victory.humiliate(state, c["att_seat"], defender["owner"])
             record["effect"] = "humiliation" if placed else "no_tag"
             c["beaten"] = defender["id"]
         else:
-            note(state, f"Strength {strength} against armor {armor}: the fight succeeds, "
-                        f"{units.label(state, defender)} is destroyed")
+            note(state, msg("wfci.event.fight_destroys", strength=strength, armor=armor, unit=units.name(state, defender)))
     else:
-        note(state, f"Strength {strength} against armor {armor}: the attack of "
-                    f"{units.label(state, attacker)} fails")
+        note(state, msg("wfci.event.fight_fails", strength=strength, armor=armor, unit=units.name(state, attacker)))
     beaten, att_seat = c.get("beaten"), c["att_seat"]
     _clean_up(state)
     if beaten and beaten in state["units"]:
@@ -317,7 +314,7 @@ def swap_apply(state: dict, frame: dict, action: dict):
     old = state["units"][c["defender"]]
     new = state["units"][action["unit"]]
     c["defender"], c["def_seat"] = new["id"], new["owner"]
-    note(state, f"Change Now! {units.label(state, new)} defends instead of {units.label(state, old)}")
+    note(state, msg("wfci.event.change_now", unit=units.name(state, new), old=units.name(state, old)))
     resolve(state)
 
 

@@ -12,7 +12,6 @@ from ..messages import msg
 from ..rng import Rng
 
 FACES = ("1", "2", "3", "claw", "chicken", "star")
-FACE_NAMES = {"1": "+1", "2": "+2", "3": "+3", "claw": "Claw", "chicken": "Chicken", "star": "Star"}
 DICE_PER_COLOUR = 5
 
 

@@ -14,9 +14,10 @@ standard outcome applies (lava: to its base; a second defeat: nothing more) (D-W
 
 from __future__ import annotations
 
+from ..messages import msg
 from . import cards
 from .units import can_stop_with, strip_shields
-from .state import colour, distance, home_hexes, note, ruleset
+from .state import distance, home_hexes, note, ruleset, who
 
 
 def applies(state: dict, seat: int) -> bool:
@@ -50,8 +51,7 @@ def die(state: dict, seat: int, why: str):
     old = s["leader"]
     s["fallen"].append(old)
     s["leader"], s["spare"] = s["spare"], None
-    note(state, f"{colour(seat)}'s leader {cards.card(old)['name']} dies an epic death ({why}); "
-                f"{cards.card(s['leader'])['name']} takes the lead")
+    note(state, msg("wfci.event.epic_death", who=who(seat), card=cards.name(old), why=why, new=cards.name(s["leader"])))
     enter(state, seat)
 
 
@@ -61,12 +61,12 @@ def enter(state: dict, seat: int) -> bool:
     options = entry_hexes(state, seat)
     if not options:
         s["waiting"] = True
-        note(state, f"{colour(seat)}'s new leader waits for a free hex of its territory")
+        note(state, msg("wfci.event.leader_waits", who=who(seat)))
         return False
     s["waiting"] = False
     state["units"][f"lead-{seat}"] = {"id": f"lead-{seat}", "owner": seat, "kind": "leader", "card": s["leader"],
                                       "hex": options[0], "shields": 0, "dice": [], "pilots": []}
-    note(state, f"{colour(seat)}'s leader {cards.card(s['leader'])['name']} enters at {options[0]}")
+    note(state, msg("wfci.event.leader_enters", who=who(seat), card=cards.name(s["leader"]), hex=options[0]))
     return True
 
 
@@ -86,4 +86,4 @@ def defeated(state: dict, att_seat: int, defender: dict):
     defeats = turn.setdefault("defeats", {})
     defeats[key] = defeats.get(key, 0) + 1
     if defeats[key] >= 2 and applies(state, defender["owner"]):
-        die(state, defender["owner"], f"defeated twice this turn by {colour(att_seat)}")
+        die(state, defender["owner"], msg("wfci.event.why.defeated_twice", who=who(att_seat)))

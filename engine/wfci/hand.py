@@ -8,9 +8,10 @@ Effects that need a target push a small choice frame (`hit`, `transmute`, `lava_
 
 from __future__ import annotations
 
+from ..messages import msg
 from . import cards, dice, scrolls, units
 from .combat import base_bonus
-from .state import colour, distance, note, turn_frame
+from .state import distance, note, turn_frame, who
 from .lava import apply_lava
 
 RESOURCES = cards.RESOURCES
@@ -60,7 +61,7 @@ def play(state: dict, seat: int, action: dict):
     s["hand"].remove(cid)
     c = cards.card(cid)
     state["stats"]["played"][c["key"]] = state["stats"]["played"].get(c["key"], 0) + 1
-    note(state, f"{colour(seat)} plays {c['name']}")
+    note(state, msg("wfci.event.plays", who=who(seat), card=cards.name(cid)))
     if c["type"] == "strategy":
         scrolls.put_in_play(state, seat, cid, action.get("replace"))
         return
@@ -95,12 +96,12 @@ def hit_apply(state: dict, frame: dict, action: dict):
     armor = units.stats(victim)["armor"] + base_bonus(state, victim)
     if victim["shields"]:
         units.hit(state, victim)
-        note(state, f"The hit strips a shield from {units.label(state, victim)}")
+        note(state, msg("wfci.event.hit_strips", unit=units.name(state, victim)))
     elif frame["strength"] >= armor:
-        note(state, f"The hit destroys {units.label(state, victim)}")
+        note(state, msg("wfci.event.hit_destroys", unit=units.name(state, victim)))
         units.hit(state, victim)
     else:
-        note(state, f"The hit bounces off {units.label(state, victim)} (armor {armor})")
+        note(state, msg("wfci.event.hit_bounces", unit=units.name(state, victim), armor=armor))
 
 
 def transmute_legal(state: dict, frame: dict) -> list[dict]:
@@ -118,7 +119,8 @@ def transmute_apply(state: dict, frame: dict, action: dict):
     state["supply"][a] += n
     state["supply"][b] -= n
     res[b] += n
-    note(state, f"{colour(frame['seat'])} turns {n} {a} into {b}")
+    note(state, msg("wfci.event.transmutes", who=who(frame["seat"]), n=n, old=msg(f"wfci.resource.{a}"),
+                    new=msg(f"wfci.resource.{b}")))
 
 
 def lava_trap_legal(state: dict, frame: dict) -> list[dict]:
@@ -128,7 +130,7 @@ def lava_trap_legal(state: dict, frame: dict) -> list[dict]:
 def lava_trap_apply(state: dict, frame: dict, action: dict):
     state["stack"].pop()
     state["island"]["tiles"][action["hex"]]["kind"] = "lava"
-    note(state, f"Lava Trap: {action['hex']} turns to lava")
+    note(state, msg("wfci.event.lava_trap", hex=action["hex"]))
     for line in apply_lava(state):
         note(state, line)
 
@@ -141,7 +143,7 @@ def discard_scroll_apply(state: dict, frame: dict, action: dict):
     s = state["seats"][frame["seat"]]
     s["hand"].remove(action["card"])
     state["decks"]["scroll_discard"].append(action["card"])
-    note(state, f"{colour(frame['seat'])} discards {cards.card(action['card'])['name']}")
+    note(state, msg("wfci.event.discards", who=who(frame["seat"]), card=cards.name(action["card"])))
     frame["count"] -= 1
     down_to = frame.get("down_to")
     if (down_to is not None and len(s["hand"]) <= down_to) or (down_to is None and frame["count"] <= 0) or not s["hand"]:
@@ -179,11 +181,11 @@ def _do_useful(state: dict, seat: int, do: dict) -> bool:
 def activate(state: dict, seat: int, action: dict):
     if "card" in action:
         ab = cards.card(action["card"])["effect"][action["ability"]]
-        name = cards.card(action["card"])["name"]
+        name = cards.name(action["card"])
     else:
         unit = state["units"][action["unit"]]
         ab = units.abilities(unit)[action["ability"]]
-        name = cards.card(unit["card"])["name"]
+        name = cards.name(unit["card"])
     dice.spend(state, seat, "star", ab["star"])
-    note(state, f"{colour(seat)} uses {name}")
+    note(state, msg("wfci.event.uses", who=who(seat), thing=name))
     scrolls.start_do(state, seat, ab["do"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..messages import msg
 from . import epic, movement, solo, units
 from .state import kind, neighbours
 
@@ -17,7 +18,7 @@ def leader_refuges(state: dict, unit: dict) -> list[str]:
     return out
 
 
-def apply_lava(state: dict) -> list[str]:
+def apply_lava(state: dict) -> list[dict]:
     """Lava rule (section 8): units on lava lose their shields; non-leaders are destroyed, a
     leader moves to an adjacent free hex (its owner chooses if several) or else to its base.
     No humiliation tag is ever given for lava. Returns log notes."""
@@ -27,7 +28,7 @@ def apply_lava(state: dict) -> list[str]:
             continue
         units.strip_shields(state, unit)
         if unit["kind"] != "leader":
-            notes.append(f"{units.label(state, unit)} burns in the lava")
+            notes.append(msg("wfci.event.burns", unit=units.name(state, unit)))
             units.destroy(state, unit)
             continue
         refuges = leader_refuges(state, unit)
@@ -40,8 +41,8 @@ def apply_lava(state: dict) -> list[str]:
                                    "options": refuges})
         else:
             if epic.applies(state, unit["owner"]):  # classic: no legal hex is an epic death
-                epic.die(state, unit["owner"], "the lava left it no legal hex")
+                epic.die(state, unit["owner"], msg("wfci.event.why.lava"))
                 continue
             unit["hex"] = state["seats"][unit["owner"]]["base"]
-        notes.append(f"{units.label(state, unit)} escapes the lava")
+        notes.append(msg("wfci.event.escapes", unit=units.name(state, unit)))
     return notes

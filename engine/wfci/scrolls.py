@@ -9,10 +9,11 @@ help the side they were played for; their fighter is "ours".
 
 from __future__ import annotations
 
+from ..messages import msg
 from . import actions, cards, solo, units, victory
 from .leaders import leader_abilities, leader_value
 from .solo import draws, is_its_card, reading
-from .state import colour, neighbours, note, ruleset, turn_frame
+from .state import neighbours, note, ruleset, turn_frame, who
 
 # -- scrolls in and out of hands -----------------------------------------------------------
 
@@ -40,13 +41,14 @@ def draw(state: dict, seat: int, n: int = 1) -> int:
         got += 1
         if cards.card(cid)["type"] == "catastrophe" and not solo.is_challenger(state, seat):
             state["cats"].append({"card": cid, "seat": seat})
-            note(state, f"{colour(seat)} draws a catastrophe: {cards.card(cid)['name']}!")
+            note(state, msg("wfci.event.draws_catastrophe", who=who(seat), card=cards.name(cid)))
         else:
             state["seats"][seat]["hand"].append(cid)
     deck = state["decks"]["scroll"]
     if ruleset(state).catastrophe_aftermath == "none" and deck and not state["cats"] \
             and all(cards.card(c)["type"] == "catastrophe" for c in deck):
-        victory.everyone_loses(state, "Only catastrophes are left in the scroll deck: everyone loses")
+        victory.everyone_loses(state, "Only catastrophes are left in the scroll deck: everyone loses",
+                               msg("wfci.event.only_catastrophes"))
     return got
 
 
@@ -180,7 +182,7 @@ def combat_effect(state: dict, entry: dict) -> bool:
     if effect.get("shield"):
         fighter = state["units"][c["attacker"] if entry["side"] == "attacker" else c["defender"]]
         if units.give_shield(state, fighter):
-            note(state, f"{units.label(state, fighter)} gains a shield")
+            note(state, msg("wfci.event.gains_shield", unit=units.name(state, fighter)))
     return bool(effect.get("swap_defender"))
 
 
@@ -209,14 +211,14 @@ def on_destroyed(state: dict, unit: dict, effect: dict):
     if effect.get("shield_leader"):
         leader = state["units"].get(f"lead-{seat}")
         if leader and units.give_shield(state, leader):
-            note(state, f"{units.label(state, leader)} gains a shield")
+            note(state, msg("wfci.event.gains_shield", unit=units.name(state, leader)))
     if effect.get("blast"):
         near = set(neighbours(unit["hex"]))
         for victim in sorted(list(state["units"].values()), key=lambda u: u["id"]):
             if victim["id"] in state["units"] and victim["hex"] in near and victim["owner"] != seat \
                     and victim["kind"] != "leader" and units.stats(victim)["armor"] <= effect["blast"]:
                 if units.hit(state, victim) == "destroyed":
-                    note(state, f"The blast destroys {units.label(state, victim)}")
+                    note(state, msg("wfci.event.blast_destroys", unit=units.name(state, victim)))
 
 
 def hatch(state: dict, seat: int, n: int) -> int:

@@ -9,12 +9,13 @@ claims last. Both are frames on the stack above the first turn.
 from __future__ import annotations
 
 from ..errors import IllegalAction
+from ..messages import msg
 from ..rng import Rng, seed_state
 from . import cards, dice, island as islands, solo, units
 from .actions import refill_stock
 from .leaders import leader_value
 from .options import make_ruleset
-from .state import FORMAT, colour, hx, island, new_turn_frame, note, pt, ruleset
+from .state import FORMAT, colour, hx, island, new_turn_frame, note, pt, ruleset, who
 
 # Rules the engine does not play yet refuse the game rather than play it wrong.
 NOT_YET = {
@@ -98,7 +99,7 @@ def new_game(seed: int, players: int, options: dict | None) -> dict:
         state["stack"].append({"kind": "claim_base", "seat": s})
     for s in reversed([(first + i) % players for i in range(players)]):
         state["stack"].append({"kind": "choose_leader", "seat": s})
-    note(state, f"{colour(first)} will play first")
+    note(state, msg("wfci.event.first", who=who(first)))
     return state
 
 
@@ -120,7 +121,7 @@ def leader_apply(state: dict, frame: dict, action: dict):
             state["decks"]["leader_box"].append(other)
     seat["leader_options"] = []
     state["stack"].pop()
-    note(state, f"{colour(frame['seat'])} leads with {cards.card(action['card'])['name']}")
+    note(state, msg("wfci.event.leads", who=who(frame["seat"]), card=cards.name(action["card"])))
 
 
 def claim_legal(state: dict, frame: dict) -> list[dict]:
@@ -131,7 +132,7 @@ def claim_legal(state: dict, frame: dict) -> list[dict]:
 def claim_apply(state: dict, frame: dict, action: dict):
     claim(state, frame["seat"], action["hex"])
     state["stack"].pop()
-    note(state, f"{colour(frame['seat'])} claims the base at {action['hex']}")
+    note(state, msg("wfci.event.claims", who=who(frame["seat"]), hex=action["hex"]))
 
 
 def claim(state: dict, seat: int, key: str, chickens: bool = True):

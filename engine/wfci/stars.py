@@ -12,12 +12,11 @@ Take-actions step. Each ability may be bought again while stars last.
 
 from __future__ import annotations
 
+from ..messages import msg
 from . import actions, cards, dice, scrolls, units, victory
-from .state import colour, note, ruleset
+from .state import note, ruleset, who
 
 COST = {"stock": 1, "swap": 2, "draw": 3, "shield": 4, "supply": 4, "untag": 5}
-NAMES = {"stock": "a new machine stock", "swap": "draw and discard a scroll", "draw": "draw a scroll",
-         "shield": "a shield", "supply": "resupply", "untag": "remove a humiliation tag"}
 
 
 def _can_draw(state: dict) -> bool:
@@ -50,7 +49,7 @@ def star_actions(state: dict, seat: int) -> list[dict]:
 def use(state: dict, seat: int, action: dict):
     ability = action["ability"]
     dice.spend(state, seat, "star", COST[ability])
-    note(state, f"{colour(seat)} spends {COST[ability]} star{'s' if COST[ability] > 1 else ''}: {NAMES[ability]}")
+    note(state, msg("wfci.event.spends_stars", who=who(seat), n=COST[ability], ability=msg(f"wfci.star_ability.{ability}")))
     if ability == "stock":
         actions.new_stock(state)
     elif ability == "swap":
@@ -90,4 +89,4 @@ def shield_apply(state: dict, frame: dict, action: dict):
     state["stack"].pop()
     unit = state["units"][action["unit"]]
     units.give_shield(state, unit)
-    note(state, f"{units.label(state, unit)} gains a shield")
+    note(state, msg("wfci.event.gains_shield", unit=units.name(state, unit)))

@@ -154,6 +154,7 @@ def ruleset(state: dict):
     return rs
 
 
-def note(state: dict, text: str):
-    """A public line about what just happened (shown in views; never name a hidden card)."""
-    state["events"].append(text)
+def note(state: dict, message: dict):
+    """A public line about what just happened, as a message (shown in views; never name a
+    hidden card)."""
+    state["events"].append(message)

@@ -11,8 +11,9 @@ placed the most tags wins, and if that is a tie, everybody tied shares a draw.
 
 from __future__ import annotations
 
+from ..messages import msg
 from .solo import HUMAN, SEAT
-from .state import colour, note, ruleset
+from .state import colour, note, ruleset, who
 
 TAGS_PER_COLOUR = 3
 BANNER_TAGS = 3
@@ -71,7 +72,8 @@ def check(state: dict):
             reason = "the Challenger humiliated you" if seat == SEAT else "you humiliated the Challenger"
         state["result"] = {"winners": [seat], "losers": [s for s in range(state["players"]) if s != seat],
                            "reason": reason}
-        note(state, ("The Challenger" if reason.startswith("the Challenger") else colour(seat)) + " wins!")
+        note(state, msg("wfci.event.challenger_wins") if reason.startswith("the Challenger")
+             else msg("wfci.event.wins", who=who(seat)))
 
 
 def placed(state: dict, seat: int) -> int:
@@ -85,7 +87,7 @@ def turn_limit(state: dict):
     if ruleset(state).solo:  # D-S10: you had MAX_ROUNDS rounds to win; the island outlasted you
         state["result"] = {"winners": [SEAT], "losers": [HUMAN],
                            "reason": f"turn limit: the Challenger held out for {MAX_ROUNDS} rounds"}
-        note(state, "The turn limit is reached: " + state["result"]["reason"])
+        note(state, msg("wfci.event.limit_held_out", n=MAX_ROUNDS))
         return
     scores = [placed(state, s) for s in range(state["players"])]
     best = max(scores)
@@ -96,10 +98,11 @@ def turn_limit(state: dict):
     else:
         state["result"] = {"winners": [], "losers": [], "draw": top,
                            "reason": "turn limit: a draw"}
-    note(state, "The turn limit is reached: " + state["result"]["reason"])
+    note(state, msg("wfci.event.limit_draw") if not state["result"]["winners"]
+         else msg("wfci.event.limit_most_tags", who=who(state["result"]["winners"][0])))
 
 
-def everyone_loses(state: dict, reason: str):
+def everyone_loses(state: dict, reason: str, message: dict):
     """Expert: the scroll deck holds only catastrophes, the island wins."""
     state["result"] = {"winners": [], "losers": list(range(state["players"])), "reason": reason}
-    note(state, reason)
+    note(state, message)

@@ -9,6 +9,7 @@ the RNG state.
 
 from __future__ import annotations
 
+from ..messages import render
 from . import cards, solo, units
 from .describe import prompt
 from .state import colour, ruleset, top
@@ -119,7 +120,8 @@ def view(state: dict, seat: int | None) -> dict:
         "last_fight": _last_fight(state),
         "catastrophe": ({"card": cards.card_dict(state["cat"]["card"]), "seat": state["cat"]["seat"]}
                         if state["cat"] else None),
-        "events": list(state["events"]),
+        "events": [render(e) for e in state["events"]],
+        "event_messages": list(state["events"]),
         "outcome": state["result"],
         "you": None,
     }

@@ -52,6 +52,15 @@ def assert_refused(game, state, seat, action, where: str):
     return False
 
 
+def check_view(view: dict, viewer):
+    assert_known(view["prompt"], f"the prompt for {viewer}")
+    for event in view.get("event_messages", []):
+        assert_known(event, "an event")
+    coming = (view.get("challenger") or {}).get("next_message")
+    if coming is not None:
+        assert_known(coming, "the Challenger's next step")
+
+
 def perturbed(action: dict, rng) -> dict:
     """The action with its numbers and squares shifted: mostly illegal, sometimes a new choice."""
     out = {}
@@ -75,7 +84,7 @@ def check_playout(slug: str, options: dict, seed: int, steps: int, rng):
     stale: list = []
     for _ in range(steps):
         for viewer in list(range(players)) + [None]:
-            assert_known(game.view(state, viewer)["prompt"], f"the prompt for {viewer}")
+            check_view(game.view(state, viewer), viewer)
         seats = game.to_act(state)
         if not seats:
             return
@@ -94,7 +103,7 @@ def check_playout(slug: str, options: dict, seed: int, steps: int, rng):
         stale = legal
         state = game.apply(state, seat, action)
     for viewer in list(range(players)) + [None]:
-        assert_known(game.view(state, viewer)["prompt"], f"the prompt for {viewer}")
+        check_view(game.view(state, viewer), viewer)
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))

@@ -276,7 +276,7 @@ def test_it_reads_a_plus_one_card_as_one_and_a_plus_three_card_as_three_on_the_r
     held = len(state["seats"][1]["hand"])
     played = state["seats"][1]["hand"][-2:] + state["combat"]["down"]["1"]
     state, _ = step(state)  # it plays the top two of its pile: Ambush and Battle Hymn
-    events = " ".join(state["events"])
+    events = " ".join(render(e) for e in state["events"])
     # Defending, "+3 strength for the attacker" (Ambush) adds 3 to its armor; Extra Strength
     # (+2 strength) adds 2; Battle Hymn (+1) adds 1: Gizzard 4 + base 2 + 2 + 3 + 1.
     assert "reads its scrolls: Extra Strength +2, Ambush +3, Battle Hymn +1" in events
@@ -297,7 +297,7 @@ def test_a_plus_three_card_adds_three_to_its_strength_when_it_attacks():
     assert state["combat"]["down"]["1"] == [cid]
     state, _ = step(state)  # you hold no scroll; it plays 1 of its 2
     # Rock Golem 5 + Ambush 3 + Stone Skin 2 (an armor card: strength for it) against Dusty 4 + 2
-    assert "Strength 10 against armor 6" in " ".join(state["events"])
+    assert "Strength 10 against armor 6" in " ".join(render(e) for e in state["events"])
     assert state["seats"][0]["tags"] == [1] and GAME.outcome(state)["winners"] == [1]
 
 
@@ -314,7 +314,7 @@ def test_its_played_scrolls_are_all_discarded_strategies_too_and_it_ignores_its_
     state, _ = step(state)
     # Gizzard 4 (his +2 when attacking is a leader ability: it never uses it) + Change Now! 1
     # (any other card adds 1, and its effect is ignored) + Trenches 2
-    assert "Strength 7 against armor 6" in " ".join(state["events"])
+    assert "Strength 7 against armor 6" in " ".join(render(e) for e in state["events"])
     assert not state["seats"][1]["strategies"]
     assert {change, trenches[2]} <= set(state["decks"]["scroll_discard"])
     assert P.solo(0, "solo", "abigail", "keekmee")["units"]["lead-0"]["shields"] == 1
@@ -329,7 +329,7 @@ def test_catastrophes_it_draws_do_nothing():
     assert not state["cats"] and state["cat"] is None
     assert any(cards.card(c)["key"] == "earthquake" for c in state["seats"][1]["hand"])
     assert sorted(k for k, t in state["island"]["tiles"].items() if t["kind"] == "lava") == lava
-    assert "earthquake" not in " ".join(state["events"]).lower()
+    assert "earthquake" not in " ".join(render(e) for e in state["events"]).lower()
 
 
 # -- the priority hex ----------------------------------------------------------------------------
@@ -377,4 +377,4 @@ def test_stock_reshuffles_when_every_card_has_speed_zero():
     assert cards.card(action["card"])["key"] == "twig_soldier"
     assert any(cards.card(c)["speed"] >= 1 for c in state["decks"]["stock"])
     assert len(state["decks"]["stock"]) == 4
-    assert any("shuffled into the machine deck" in e for e in state["events"])
+    assert any("shuffled into the machine deck" in render(e) for e in state["events"])

@@ -92,7 +92,7 @@ def test_failure_changes_nothing_on_the_board():
     golem = P.machine(state, 1, "rock_golem", "1,0")
     state = pass_all(fight(state, hen, golem))
     assert golem in state["units"] and state["combat"] is None
-    assert "fails" in " ".join(state["events"])
+    assert "fails" in " ".join(render(e) for e in state["events"])
 
 
 def test_shield_is_removed_instead_of_destruction():
@@ -201,7 +201,7 @@ def test_feather_dispel_cancels_the_strongest_card_of_the_other_side():
     state = act(state, {"type": "pass"})
     state = act(state, {"type": "pass"})
     # Ambush (+3) is cancelled, Extra Strength counts: 3 against 6 instead of 6 against 6.
-    assert foe in state["units"] and "Strength 3 against armor 6" in " ".join(state["events"])
+    assert foe in state["units"] and "Strength 3 against armor 6" in " ".join(render(e) for e in state["events"])
 
 
 def test_strategies_played_in_a_fight_count_and_stay_in_play():

@@ -175,7 +175,9 @@ def test_view_shows_the_solo_card_to_everyone_and_never_its_hand():
         ch = GAME.view(state, seat)["challenger"]
         assert set(ch["rows"]) == {"power", "command", "build", "reinforcement"}
         assert sum(len(v) for v in ch["rows"].values()) == 5
-        assert ch["activation_order"][-1] == {"unit": "lead-1", "name": "Gizzard the Bold (leader)", "activated": 0}
+        last = dict(ch["activation_order"][-1])
+        assert render(last.pop("name_message")) == "Gizzard the Bold (leader)"
+        assert last == {"unit": "lead-1", "name": "Gizzard the Bold (leader)", "activated": 0}
         assert ch["hand_count"] == 3 and isinstance(ch["next"], str) and ch["next"]
     text = json.dumps(GAME.view(state, 0))
     assert not any(cid in text for cid in state["seats"][1]["hand"])
@@ -259,9 +261,10 @@ def test_contract_holds_at_every_challenger_decision_of_many_games():
 
 def test_selfplay_solo_report():
     report = selfplay.solo_report(9, seed=5)
-    assert set(report["modes"]) == {"solo", "solo_hard"}
+    assert set(report["modes"]) == {"standard", "hard", "classic"}
     for mode in report["modes"].values():
         assert sum(p for _w, p in mode["leaders"].values()) == 9 and len(mode["leaders"]) == 9
-        assert mode["avg_turns"] > 0
+        assert mode["avg_turns"] > 0 and 0 <= mode["before_first_turn"] <= 1
     text = selfplay.format_solo(report, markdown=True)
-    assert "| your leader | solo | solo_hard |" in text and "Keekmee" in text
+    assert "| your leader | standard | hard | classic |" in text and "Keekmee" in text
+    assert "| ended before your first turn |" in text

@@ -10,7 +10,7 @@ GAME = engine.get_game("wfci")
 
 TOP_KEYS = {"game", "players", "options", "round", "turns", "first", "current", "to_act", "phase", "prompt",
             "turn", "pending", "island", "units", "seats", "stock", "decks", "supply", "combat", "last_fight",
-            "catastrophe", "events", "outcome", "you"}
+            "catastrophe", "events", "event_messages", "outcome", "you"}
 
 
 def test_view_shape_and_prompt():
@@ -46,7 +46,7 @@ def test_log_lines_and_public_actions_reveal_nothing_hidden():
             for secret in hidden:
                 assert secret not in line and secret not in public, (line, public)
             for event in new["events"]:
-                assert not any(secret in event for secret in GAME.hidden_from(new, other))
+                assert not any(secret in render(event) for secret in GAME.hidden_from(new, other))
         state = GAME.apply(state, seat, action)
         steps += 1
     assert GAME.outcome(state) is not None

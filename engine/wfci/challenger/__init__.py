@@ -15,6 +15,7 @@ and bot.py hooks all of it into the rules and the turn flow.
 
 from __future__ import annotations
 
+from ...messages import msg
 from .. import board, cards, combat, movement, units
 from ..actions import refill_stock
 from ..solo import (DATA, HUMAN, SEAT, by_priority, is_challenger, pick_hex,  # noqa: F401 (shared with the steps)
@@ -23,7 +24,6 @@ from ..state import hx, island, new_unit_id, pt, ruleset
 
 ROWS = tuple(row["id"] for row in DATA["rows"])
 ROW_OF = {face: row["id"] for row in DATA["rows"] for face in row["faces"]}
-ROW_NAMES = {row["id"]: row["name"] for row in DATA["rows"]}
 PAIR_OF = {row["id"]: row["pair"] for row in DATA["rows"]}
 BUILD_MIN_SPEED = DATA["build_min_speed"]
 
@@ -124,9 +124,13 @@ def name(unit: dict) -> str:
     return cards.card(unit["card"])["name"]
 
 
-def label(unit: dict) -> str:
+def label(unit: dict) -> dict:
     """"The Challenger's Rock Golem", "The Challenger's leader Keekmee" for the events."""
-    return "The Challenger's " + name(unit).removeprefix("its ")
+    if unit["kind"] == "leader":
+        return msg("wfci.event.ch_unit_leader", card=cards.name(unit["card"]))
+    if unit["kind"] == "chicken":
+        return msg("wfci.event.ch_unit_chicken")
+    return msg("wfci.event.ch_unit", card=cards.name(unit["card"]))
 
 
 def your(unit: dict) -> str:

@@ -18,6 +18,7 @@ discarded, strategies too.
 
 from __future__ import annotations
 
+from ...messages import msg
 from .. import cards, scrolls
 from ..combat import reveal, strength_and_armor
 from ..solo import DATA, HUMAN, SEAT, is_its_card, reading
@@ -83,7 +84,7 @@ def apply(state: dict, action: dict) -> None:
     if action["step"] == "deck_card":
         if scrolls.refill_deck(state):
             down.append(state["decks"]["scroll"].pop())
-            note(state, "The Challenger plays the top scroll of the deck face down")
+            note(state, msg("wfci.event.ch_deck_card"))
         _human_turn(state)
         return
     hand = state["seats"][SEAT]["hand"]
@@ -91,7 +92,7 @@ def apply(state: dict, action: dict) -> None:
     if n:
         down.extend(hand[-n:])  # the top of its face-down pile: the scrolls it drew last
         del hand[-n:]
-        note(state, f"The Challenger plays {n} scroll{'s' if n > 1 else ''} from its hand face down")
+        note(state, msg("wfci.event.ch_hand_cards", n=n))
     c["solo"] = "reveal"
     reveal(state)
 
@@ -101,5 +102,5 @@ def apply(state: dict, action: dict) -> None:
 def note_reading(state: dict) -> None:
     mine = [e for e in state["combat"]["revealed"] if is_its_card(state, e)]
     if mine:
-        note(state, "The Challenger reads its scrolls: " + ", ".join(
-            f"{cards.card(e['card'])['name']} +{reading(e['card'])}" for e in mine))
+        note(state, msg("wfci.event.ch_reads", cards=[msg("wfci.event.ch_reading", card=cards.name(e["card"]),
+                                                         bonus=reading(e["card"])) for e in mine]))

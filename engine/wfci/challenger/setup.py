@@ -10,12 +10,13 @@ step of its first turn.
 
 from __future__ import annotations
 
+from ...messages import msg
 from ...rng import Rng
 from .. import cards
 from ..island import claimable
 from ..setup import claim
 from ..solo import HUMAN, SEAT
-from ..state import colour, hx, island, new_turn_frame, note, ruleset
+from ..state import hx, island, new_turn_frame, note, ruleset, who
 from .turn import start
 
 
@@ -36,7 +37,7 @@ def prepare(state: dict) -> dict:
         {"kind": "solo_leader", "seat": HUMAN, "for": SEAT},
         {"kind": "solo_leader", "seat": HUMAN, "for": HUMAN},
     ]
-    note(state, "The Challenger will play first")
+    note(state, msg("wfci.event.ch_first"))
     return state
 
 
@@ -59,8 +60,9 @@ def leader_apply(state: dict, frame: dict, action: dict) -> None:
         state["decks"]["leader_box"].extend(options)
         options.clear()
     state["stack"].pop()
-    who = colour(HUMAN) if frame["for"] == HUMAN else "The Challenger"
-    note(state, f"{who} leads with {cards.card(action['card'])['name']}")
+    leader = cards.name(action["card"])
+    note(state, msg("wfci.event.leads", who=who(HUMAN), card=leader) if frame["for"] == HUMAN
+         else msg("wfci.event.ch_leads", card=leader))
 
 
 def base_legal(state: dict, frame: dict) -> list[dict]:
@@ -73,5 +75,5 @@ def base_apply(state: dict, frame: dict, action: dict) -> None:
     chickens = frame["for"] == HUMAN or ruleset(state).challenger_uses_chickens  # classic: it keeps them
     claim(state, frame["for"], action["hex"], chickens=chickens)
     state["stack"].pop()
-    who = colour(HUMAN) if frame["for"] == HUMAN else "The Challenger"
-    note(state, f"{who} takes the base at {action['hex']}")
+    note(state, msg("wfci.event.takes_base", who=who(HUMAN), hex=action["hex"]) if frame["for"] == HUMAN
+         else msg("wfci.event.ch_takes_base", hex=action["hex"]))

@@ -22,7 +22,6 @@ from __future__ import annotations
 from .. import cards, dice, scrolls, units
 from . import (
     DATA,
-    ROW_NAMES,
     ROW_OF,
     SEAT,
     activation_order,
@@ -39,6 +38,7 @@ from . import (
     spend_row,
     targets,
 )
+from ...messages import msg
 from ...rng import Rng
 from ..actions import base_open
 from ..combat import start_fight
@@ -201,7 +201,7 @@ def apply(state: dict, frame: dict, action: dict) -> None:
     if stage == "opening_build":
         if action["card"]:
             place_machine(state, action["card"], action["hex"])
-            note(state, f"The Challenger builds {_card(action['card'])} next to its base")
+            note(state, msg("wfci.event.ch_builds_opening", card=cards.name(action["card"])))
         frame["stage"] = "free"
     elif stage == "free":
         frame["pair"] = firing_pair(state)
@@ -222,7 +222,7 @@ def apply(state: dict, frame: dict, action: dict) -> None:
         frame["stage"] = "reinforce" if row_dice(state, "reinforcement") else "roll"
         if action["card"] and action["hex"]:
             place_machine(state, action["card"], action["hex"])
-            note(state, f"The Challenger builds {_card(action['card'])}")
+            note(state, msg("wfci.event.ch_builds", card=cards.name(action["card"])))
     elif stage == "reinforce":
         _reinforce(state, spend_row(state, "reinforcement"))
         frame["stage"] = "roll"
@@ -231,16 +231,12 @@ def apply(state: dict, frame: dict, action: dict) -> None:
         spent, s["spent"] = sorted(s["spent"]), []
         dice.roll_ids(state, SEAT, spent)
         rolled = [d for d in state["seats"][SEAT]["banner"] if d["id"] in set(spent)]
-        note(state, "The Challenger rolls " + ", ".join(
-            f"{dice.FACE_NAMES[d['face']]} into {ROW_NAMES[ROW_OF[d['face']]]}" for d in rolled))
+        note(state, msg("wfci.event.ch_rolls", dice=[msg("wfci.event.ch_die_into", face=msg(f"wfci.face.{d['face']}"),
+                                                          row=msg(f"wfci.row.{ROW_OF[d['face']]}")) for d in rolled]))
         frame["stage"] = "draw"
     else:
         scrolls.draw(state, SEAT, action["count"])
         end_turn(state)
-
-
-def _card(cid: str) -> str:
-    return cards.card(cid)["name"]
 
 
 def _rows(state: dict, frame: dict, action: dict) -> None:
@@ -264,8 +260,7 @@ def _do(state: dict, frame: dict, action: dict, free: bool = False) -> None:
             s["destroyed"].remove(hen)
             state["units"][hen] = {"id": hen, "owner": SEAT, "kind": "chicken", "card": None, "hex": s["base"],
                                    "shields": 0, "dice": [], "pilots": []}
-        note(state, f"The Challenger retrieves {len(action['chickens'])} chicken"
-                    f"{'s' if len(action['chickens']) > 1 else ''} to its base")
+        note(state, msg("wfci.event.ch_retrieves", n=len(action["chickens"])))
         return
     if kind in ("fight", "move", "stay"):
         frame["activated"][uid] = frame["activated"].get(uid, 0) + 1
@@ -277,12 +272,12 @@ def _do(state: dict, frame: dict, action: dict, free: bool = False) -> None:
     elif kind == "move":
         unit = state["units"][uid]
         unit["hex"] = action["hex"]
-        note(state, f"{label(unit)} moves to {action['hex']}")
+        note(state, msg("wfci.event.ch_moves", unit=label(unit), hex=action["hex"]))
         if action.get("ready"):
             frame["follow"] = uid
     elif kind == "build":
         place_machine(state, action["card"], action["hex"])
-        note(state, f"The Challenger builds {_card(action['card'])}")
+        note(state, msg("wfci.event.ch_builds", card=cards.name(action["card"])))
 
 
 def _reinforce(state: dict, n: int) -> None:
@@ -293,4 +288,4 @@ def _reinforce(state: dict, n: int) -> None:
         elif rung == "shield":
             lead = leader(state)
             if lead is not None and units.give_shield(state, lead):
-                note(state, "The Challenger's leader gains a shield")
+                note(state, msg("wfci.event.ch_leader_shield"))
