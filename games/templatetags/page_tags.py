@@ -1,0 +1,57 @@
+"""The match page's own sentences: how a finished match ended, said to the one reading it."""
+
+from django import template
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+
+register = template.Library()
+
+
+def _names(seats, indexes) -> str:
+    names = [s.display_name for s in seats if s.index in indexes]
+    if len(names) <= 1:
+        return "".join(names)
+    return _("%(some)s and %(last)s") % {"some": ", ".join(names[:-1]), "last": names[-1]}
+
+
+def result_text(match, seats, seat) -> str:
+    """One sentence for every ending: win, loss, resignation, time-out, shared win, draw, solo."""
+    if match.status == "abandoned":
+        return _("Game over: this match was abandoned.")
+    outcome = match.outcome or {}
+    winners, losers = list(outcome.get("winners") or []), list(outcome.get("losers") or [])
+    you_won, you_lost = seat is not None and seat in winners, seat is not None and seat in losers
+    quitter = next((s for s in seats if s.forfeited and s.index in losers), None)
+    if quitter is not None:
+        timed_out = bool(quitter.timed_out)
+        if seat == quitter.index:
+            return _("Game over: you ran out of time, so %(who)s won.") % {"who": _names(seats, winners)} if timed_out \
+                else _("Game over: you resigned, so %(who)s won.") % {"who": _names(seats, winners)}
+        args = {"who": quitter.display_name, "winners": _names(seats, winners)}
+        if you_won:
+            return (_("Game over: %(who)s ran out of time, so you won!") if timed_out
+                    else _("Game over: %(who)s resigned, so you won!")) % args
+        return (_("Game over: %(who)s ran out of time, so %(winners)s won.") if timed_out
+                else _("Game over: %(who)s resigned, so %(winners)s won.")) % args
+    if (match.options or {}).get("mode") in ("solo", "solo_hard"):
+        if seat == 0:
+            return _("Game over: you beat the Challenger!") if you_won else _("Game over: the Challenger won this time.")
+        human = seats[0].display_name if seats else ""
+        return (_("Game over: %(who)s beat the Challenger.") if 0 in winners
+                else _("Game over: the Challenger beat %(who)s.")) % {"who": human}
+    if not winners:
+        return _("Game over: a draw, nobody won.")
+    if you_won:
+        others = [w for w in winners if w != seat]
+        if others:
+            return _("Game over: you won, together with %(who)s!") % {"who": _names(seats, others)}
+        return _("Game over: you won!")
+    args = {"who": _names(seats, winners)}
+    if len(winners) > 1:
+        return (_("Game over: %(who)s won together; you lost.") if you_lost else _("Game over: %(who)s won together.")) % args
+    return (_("Game over: %(who)s won; you lost.") if you_lost else _("Game over: %(who)s won.")) % args
+
+
+@register.simple_tag
+def result_sentence(match, seats, seat):
+    return format_html("{}", result_text(match, seats, seat))
