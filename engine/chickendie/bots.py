@@ -1,10 +1,10 @@
 """Bots: "farmer" (a heuristic worth playing against) and "random".
 
-The farmer keeps its hens alive and its answers in hand: it lays down every Specialty chicken,
-grows its flock with every growth card, aims every attack at the opponent with the most
-chickens, cashes six eggs for a Chick whenever it can (three for a card only when six are out
-of reach next turn), answers every attack it can, spends Immunity on its best chicken, and
-takes a die roll only when it is good.
+The farmer keeps its hens alive and its answers for attacks: it lays down every Specialty
+chicken, grows its flock with every growth card, aims every attack at the opponent whose flock
+is worth most, cashes six eggs for a Chick (three for a card only when six are out of reach
+next turn), skips the die whenever a card lets it, answers every attack but an Omelette, spends
+Immunity on a Hen or better while its flock is large, and takes a roll only when it is good.
 """
 
 from __future__ import annotations
@@ -100,7 +100,6 @@ def _turn(state: dict, seat: int, legal: list[dict]) -> dict:
     by_kind: dict[str, list[dict]] = {}
     for a in plays:
         by_kind.setdefault(C.kind(a["card"]), []).append(a)
-    small = len(state["flocks"][seat]) <= 2
     if state["turn"]["step"] == "play":
         for a in plays:
             if C.category(a["card"]) == "specialty":

@@ -17,7 +17,7 @@ def new_entry(state: dict, kind: str) -> dict:
     return {"id": f"f{state['next']}", "kind": kind, "infertile": None}
 
 
-def add(state: dict, seat: int, kind: str, how: str = "") -> dict:
+def add(state: dict, seat: int, kind: str) -> dict:
     entry = new_entry(state, kind)
     state["flocks"][seat].append(entry)
     return entry
