@@ -95,6 +95,7 @@ TEXTS = [
     pgettext_lazy('barnyard.prompt.selected', 'Choose where {piece} goes: up to its reach, or onto an enemy to attack.'),
     pgettext_lazy('barnyard.prompt.transfer', 'Transfer one unit between neighbouring generals, or end your turn.'),
     pgettext_lazy('barnyard.prompt.wait', 'Waiting for {who}.'),
+    pgettext_lazy('barnyard.refuse.bot', 'There is no bot called {bot}.'),
     pgettext_lazy('barnyard.refuse.factions', 'Choose one different faction for each player (chickens, cows, goats, pigs).'),
     pgettext_lazy('barnyard.refuse.option', 'Unknown option {option}.'),
     pgettext_lazy('barnyard.refuse.options', 'The options must be a JSON object.'),
