@@ -114,6 +114,11 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A task whose worker died (acks late: still unacknowledged) is handed out again after this
+# long; the stalled-bot job (every minute) catches whatever is left.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=60)}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = CELERY_BROKER_TRANSPORT_OPTIONS
+CELERY_TASK_ACKS_ON_FAILURE_OR_TIMEOUT = False
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "advance-stalled-bots": {"task": "games.tasks.advance_stalled_bots", "schedule": 60.0},
