@@ -1,0 +1,139 @@
+"""The match page leads the player: after every update a choice is on screen without scrolling,
+the focus is on a choice, a double click submits once, choices are disabled while a click is in
+flight, and only the prompt speaks to screen readers.
+
+The measure plays monkey games (uniformly random clicks) and, at each decision, asks the browser
+whether at least one choice is on screen: its centre lies in the window and hit-tests to itself
+(not hidden under the decision bar or anything else)."""
+
+import json
+import random
+
+import pytest
+
+from games import lobby
+from games.models import Match
+from tests.browser.people import log_in
+from tests.factories import make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
+DECISIONS = 60
+WAIT_MOVED = (
+    "v => { const b = document.getElementById('match-board'); return b && !b.dataset.busy && b.dataset.version !== v; }"
+)
+ON_SCREEN = """() => Array.from(document.querySelectorAll('#match-board [data-action]')).some(el => {
+  const r = el.getBoundingClientRect();
+  if (!r.width || !r.height) return false;
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
+  const hit = document.elementFromPoint(x, y);
+  return !!hit && hit.closest('[data-action]') === el;
+})"""
+FOCUSED = "() => !!(document.activeElement && document.activeElement.closest('#match-board [data-action]'))"
+
+
+def monkey(page, rng, decisions: int) -> tuple[int, int, int]:
+    """Click random choices; count decisions, those with a choice in view, and focused ones."""
+    seen = in_view = focused = 0
+    while seen < decisions and page.locator("#outcome").count() == 0:
+        loc = page.locator("#match-board [data-action]")
+        if loc.count() == 0:
+            page.reload()  # a bot is still moving; the page would poll, a reload is quicker
+            continue
+        seen += 1
+        in_view += page.evaluate(ON_SCREEN)
+        focused += page.evaluate(FOCUSED)
+        actions = [json.loads(a) for a in loc.evaluate_all("els => els.map(e => e.getAttribute('data-action'))")]
+        version = page.locator("#match-board").get_attribute("data-version")
+        loc.nth(rng.randrange(len(actions))).click()
+        page.wait_for_function(WAIT_MOVED, arg=version)
+    return seen, in_view, focused
+
+
+@pytest.mark.parametrize(
+    "game,options,bots,viewport",
+    [
+        ("wfci", {"mode": "solo"}, {}, PHONE),
+        ("wfci", {"mode": "solo"}, {}, DESKTOP),
+        ("chickenrun", {}, {1: "sensible"}, PHONE),
+    ],
+    ids=["wfci-solo-phone", "wfci-solo-desktop", "chickenrun-bot-phone"],
+)
+def test_a_choice_is_on_screen_at_95_percent_of_decisions(new_page, game, options, bots, viewport):
+    match = lobby.create_match(make_user("monkey"), game, 2, options=options, bots=bots)
+    page = new_page(viewport=viewport)
+    log_in(page, "monkey")
+    page.goto(Match.objects.get(pk=match.pk).get_absolute_url())
+    seen, in_view, focused = monkey(page, random.Random(5), DECISIONS)
+    share = in_view / seen
+    print(f"\n{game} {viewport['width']}px: a choice in view at {in_view}/{seen} decisions ({share:.0%}), "
+          f"focus on a choice at {focused}/{seen}")
+    assert seen >= 20
+    assert share >= 0.95
+    assert focused / seen >= 0.95
+    assert page.console_errors == []
+
+
+def solo_page(new_page, viewport=DESKTOP):
+    ann = make_user("ann")
+    match = lobby.create_match(ann, "wfci", 2, options={"mode": "solo"})
+    page = new_page(viewport=viewport)
+    log_in(page, "ann")
+    page.goto(Match.objects.get(pk=match.pk).get_absolute_url())
+    return page, match
+
+
+def test_a_double_click_submits_once(new_page):
+    page, match = solo_page(new_page)
+    posts = []
+    page.on("request", lambda r: r.method == "POST" and "/act" in r.url and posts.append(r.url))
+    version = page.locator("#match-board").get_attribute("data-version")
+    page.locator("#match-board [data-action]").first.dblclick()
+    page.wait_for_function(WAIT_MOVED, arg=version)
+    page.evaluate("() => new Promise(r => setTimeout(r, 0))")  # let a second request start, if any
+    assert len(posts) == 1
+    assert Match.objects.get(pk=match.pk).turns.filter(seat=0).count() == 1
+
+
+def test_choices_are_disabled_while_a_click_is_in_flight(new_page):
+    page, _match = solo_page(new_page)
+    held = []
+    page.route("**/act/", lambda route: held.append(route))
+    version = page.locator("#match-board").get_attribute("data-version")
+    page.locator("#match-board [data-action]").first.click()
+    page.wait_for_function("() => document.getElementById('match-board').dataset.busy === '1'")
+    state = page.evaluate("""() => Array.from(document.querySelectorAll('#match-board [data-action]'))
+        .map(el => el.getAttribute('aria-disabled') === 'true' && (el.tagName !== 'BUTTON' || el.disabled))""")
+    assert state and all(state)
+    while not held:
+        page.wait_for_timeout(50)  # the request reaches the held route
+    held[0].continue_()
+    page.wait_for_function(WAIT_MOVED, arg=version)
+    assert page.locator("#match-board button[data-action]:disabled").count() == 0
+
+
+def test_only_the_prompt_is_a_live_region(new_page):
+    page, _match = solo_page(new_page)
+    live = page.evaluate("""() => Array.from(document.querySelectorAll('[aria-live], [role=status], [role=log]'))
+        .map(el => el.id)""")
+    assert live == ["announce"]
+    assert page.locator("#announce").inner_text().strip() == page.locator("#prompt").inner_text().strip()
+    assert page.locator("#match-board[aria-live]").count() == 0
+
+
+def test_the_decision_bar_sits_at_the_bottom_on_a_phone_and_the_top_on_a_desktop(new_page):
+    phone, _ = solo_page(new_page, PHONE)
+    bar = phone.locator("#decision").bounding_box()
+    assert bar["y"] + bar["height"] >= PHONE["height"] - 2
+    assert phone.locator("#fold-log").get_attribute("open") is None
+    phone.evaluate("window.scrollTo(0, 0)")
+    desk = new_page(viewport=DESKTOP)
+    log_in(desk, "ann")
+    desk.goto(phone.url)
+    desk.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    box = desk.locator("#decision").bounding_box()
+    assert 0 <= box["y"] <= 2
+    assert desk.locator("#fold-log").get_attribute("open") is not None
