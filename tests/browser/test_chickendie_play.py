@@ -114,4 +114,5 @@ def test_an_attack_asks_its_target_while_the_other_only_waits(new_page, live_ser
     click(victim, choices, lets[0])
     match.refresh_from_db()
     assert match.to_act != [target] or match.state["stack"][-1]["op"] != "attack"
-    assert hen.console_errors == [] and rooster.console_errors == []
+    assert hen.console_errors == []
+    assert rooster.console_errors == []
