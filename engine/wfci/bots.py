@@ -1,15 +1,16 @@
-"""Bots: `skirmisher` (the default fill-in) and `random` can fill any seat; `challenger` is the
-solo game's opponent and plays only seat 2 of a solo game (the challenger package)."""
+"""Bots: `skirmisher` (the default fill-in), `random` and `expert` (the strongest: a search
+over the engine, expert.py) can fill any seat; `challenger` is the solo game's opponent and
+plays only seat 2 of a solo game (the challenger package)."""
 
 from __future__ import annotations
 
 from ..errors import IllegalAction
 from ..rng import Rng, seed_state
-from . import turn
+from . import expert, turn
 from .challenger.bot import bot_action as challenger_action
 from .skirmisher import choose
 
-BOTS = ("skirmisher", "random", "challenger")
+BOTS = ("skirmisher", "random", "expert", "challenger")
 
 
 def _rng(state: dict, seat: int) -> Rng:
@@ -32,4 +33,6 @@ def bot_action(state: dict, seat: int, bot: str) -> dict:
         raise IllegalAction("wfci.refuse.nothing_to_decide")
     if bot == "random":
         return random_action(state, seat)
+    if bot == "expert":
+        return expert.choose(state, seat)
     return choose(state, seat)

@@ -65,7 +65,6 @@ def play(state: dict, seat: int, action: dict):
     if c["type"] == "strategy":
         scrolls.put_in_play(state, seat, cid, action.get("replace"))
         return
-    state["decks"]["scroll_discard"].append(cid)
     effect = c["effect"]
     if effect.get("draw"):
         scrolls.draw(state, seat, effect["draw"])
@@ -82,6 +81,8 @@ def play(state: dict, seat: int, action: dict):
         state["stack"].append({"kind": "transmute", "seat": seat, "count": effect["transmute"]})
     if effect.get("lava_trap"):
         state["stack"].append({"kind": "lava_trap", "seat": seat})
+    # Resolved, then discarded (2nd ed. "Cartes Magie"): a draw never finds the card itself.
+    state["decks"]["scroll_discard"].append(cid)
 
 
 # -- choice frames -------------------------------------------------------------------------

@@ -240,6 +240,11 @@ def starter_island(players: int) -> Island:
     return layout_from_data(_DATA["starter"][_players_key(players)])
 
 
+def constructed_island(name: str) -> Island:
+    """A layout kept for building positions by hand (islands.json "constructed")."""
+    return layout_from_data(_DATA["constructed"][name])
+
+
 def starter_layout_info(players: int) -> dict:
     """The layout's name and description from the data file (for the lobby and docs)."""
     layout = _DATA["starter"][_players_key(players)]
@@ -315,6 +320,6 @@ __all__ = [
     "TERRITORY_SHAPES", "TILE_LIMITS", "CENTRE", "initial_island", "next_tile_id",
     "legal_territory_placements", "legal_base_placements", "legal_lava_neutral_placements",
     "place_territory", "place_base", "place_lava_neutral", "enclosed_spaces", "fill_enclosed",
-    "bases_connected", "claimable", "starter_island", "starter_layout_info", "random_island",
+    "bases_connected", "claimable", "starter_island", "constructed_island", "starter_layout_info", "random_island",
     "render_ascii", "hex_key",
 ]

@@ -16,17 +16,16 @@ from .state import island, occupancy, pt, hx, ruleset, top, turn_frame
 
 
 def may_enter_base(state: dict, seat: int, key: str, members: list[dict] | None = None) -> bool:
-    """Standard: only a base's owner's chickens and leader may enter it (ruleset base_entry)."""
+    """Standard: only a base's owner's chickens and leader may enter it (ruleset base_entry).
+    Expert adds enemy units ("une Base adverse"): your own machines still stay out of yours."""
     t = state["island"]["tiles"].get(key)
     if t is None or t["kind"] != "base":
         return True
     entry = ruleset(state).base_entry
-    if entry == "anyone":
-        return True
     if entry == "unblocked":
         return True
     if t["owner"] != seat:
-        return False
+        return entry == "enemies_too"
     return all(u["kind"] in ("chicken", "leader") for u in (members or []))
 
 

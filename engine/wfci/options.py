@@ -42,7 +42,7 @@ class Ruleset:
     leader_elimination: str  # "never" | "epic_death"
     base_armor_bonus: int
     base_bonus_applies_to: str  # "own_leader_and_chickens" | "any_defender" | "none"
-    base_entry: str  # "owner_chickens_and_leader" | "unblocked" | "anyone"
+    base_entry: str  # "owner_chickens_and_leader" | "unblocked" | "enemies_too"
     catastrophe_aftermath: str  # "discard_to_9_and_reshuffle" | "reshuffle_catastrophe" | "none"
     catastrophe_texts: str  # "standard" | "classic"
     spare_leader: str  # "box" | "face_down"
@@ -60,6 +60,7 @@ class Ruleset:
     victory: str  # "tags" | "teams" | "flag" | "solo"
     challenger_target: str  # "highest_strength" | "lowest_armor"
     challenger_uses_chickens: bool
+    draw_compulsory: bool  # classic: "must be performed in order" (1st ed. section 2)
 
     @property
     def options(self) -> dict:

@@ -10,14 +10,27 @@ from __future__ import annotations
 from . import cards, turn
 from .actions import refill_stock
 from .challenger.turn import start
+from .island import constructed_island
 from .solo import SEAT
 from .state import new_unit_id
 
 
-def started(players: int = 2, seed: int = 0, options: dict | None = None, leaders: dict | None = None) -> dict:
+LAYOUT = "face_off"
+
+
+def _on_layout(state: dict, layout: str | None) -> dict:
+    """2-player positions are built on the compact Face-off island unless layout is None (the
+    real starter island, D-10, is long: hand-built positions would be spread over it)."""
+    if layout and state["players"] == 2 and state["options"]["island"] == "starter":
+        state["island"] = constructed_island(layout).to_json()
+    return state
+
+
+def started(players: int = 2, seed: int = 0, options: dict | None = None, leaders: dict | None = None,
+            layout: str | None = LAYOUT) -> dict:
     """A game past setup: each seat kept its first leader option (or the leader key given in
     `leaders`) and claimed the first free base; the first player is about to roll."""
-    state = turn.setup.new_game(seed, players, options or {})
+    state = _on_layout(turn.setup.new_game(seed, players, options or {}), layout)
     leaders = leaders or {}
     while state["stack"][-1]["kind"] in ("choose_leader", "claim_base"):
         frame = state["stack"][-1]
@@ -150,10 +163,10 @@ def legal_types(state: dict) -> set[str]:
 # -- solo positions (the Challenger, rules section 10) -------------------------------------------
 
 def solo(seed: int = 0, mode: str = "solo", you: str = "dusty", it: str = "gizzard", options: dict | None = None,
-         base: int = 0) -> dict:
+         base: int = 0, layout: str | None = LAYOUT) -> dict:
     """A solo game past its setup choices: you lead `you`, the Challenger `it`, you hold the
     base offered `base`-th (0: the first); the Challenger is about to make its opening build."""
-    state = turn.setup.new_game(seed, 2, {"mode": mode, **(options or {})})
+    state = _on_layout(turn.setup.new_game(seed, 2, {"mode": mode, **(options or {})}), layout)
     while state["stack"][-1]["kind"] in ("solo_leader", "solo_base"):
         frame = state["stack"][-1]
         legal = turn.legal(state, frame["seat"])

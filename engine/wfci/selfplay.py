@@ -1,15 +1,17 @@
 """Self-play report: the check that the card catalog is balanced.
 
     python -m engine.wfci.selfplay --games 1000 --players 2 [--bot skirmisher] [--seed 0]
-    python -m engine.wfci.selfplay --solo --games 900 [--bot skirmisher] [--markdown]
+    python -m engine.wfci.selfplay --solo --games 100 [--bot skirmisher|expert] [--island random]
+        [--setups standard,hard,classic] [--rollouts 24] [--markdown]
 
 Plays bot-vs-bot games from consecutive seeds and prints the win rate per leader, the first
 player's win rate, average turns, machines built and catastrophes per game, and the most and
 least played scrolls. With --markdown it prints the leader table as Markdown for docs/.
 
---solo plays the bot (as you, seat 0) against the Challenger in the solo and solo_hard modes:
-game g gives you leader g mod 9 and the Challenger another one in turn, and the report is your
-win rate per leader in each mode and the average game length (docs/wfci-solo.md).
+--solo plays the bot (as you, seat 0) against the Challenger in the standard, hard (solo_hard)
+and classic solo set-ups: game g gives you leader g mod 9 and the Challenger another one in
+turn, and the report is your win rate per leader in each set-up, the share of games that end
+before your first turn, and the average game length (docs/wfci-solo.md).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import sys
 import time
 from collections import Counter
 
-from . import bots, cards, positions, setup, turn
+from . import bots, cards, expert, positions, setup, turn
 
 
 def play(seed: int, players: int, bot: str, options: dict | None = None, max_steps: int = 100_000) -> dict:
@@ -87,67 +89,88 @@ def format_report(r: dict, markdown: bool = False) -> str:
     return "\n".join(lines)
 
 
-def solo_play(seed: int, mode: str, you: str, it: str, bot: str = "skirmisher", options: dict | None = None) -> dict:
-    """One solo game: you lead `you` (a leader key), the Challenger `it`; the bot plays you."""
-    state = positions.solo(seed, mode, you, it, options)
+SETUPS = {"standard": ("solo", {}), "hard": ("solo_hard", {}), "classic": ("solo", {"preset": "classic"})}
+
+
+def _you(state: dict, bot: str, rollouts: int) -> dict:
+    if bot == "expert":
+        return expert.choose(state, 0, rollouts=rollouts)
+    return bots.bot_action(state, 0, bot)
+
+
+def solo_play(seed: int, mode: str, you: str, it: str, bot: str = "skirmisher", options: dict | None = None,
+              rollouts: int = expert.ROLLOUTS) -> tuple[dict, bool]:
+    """One solo game: you lead `you` (a leader key), the Challenger `it`; the bot plays you.
+    Returns the final state and whether the game ended before your first turn."""
+    state = positions.solo(seed, mode, you, it, options, layout=None)
+    started = False
     while state["result"] is None:
-        seat = state["stack"][-1]["seat"]
-        state = turn.apply_action(state, seat, bots.bot_action(state, seat, "challenger" if seat == 1 else bot))
-    return state
+        frame = state["stack"][-1]
+        seat = frame["seat"]
+        started = started or (seat == 0 and state["stack"][0]["seat"] == 0)
+        action = bots.bot_action(state, 1, "challenger") if seat == 1 else _you(state, bot, rollouts)
+        state = turn.apply_action(state, seat, action)
+    return state, not started
 
 
-def solo_report(games: int, bot: str = "skirmisher", seed: int = 0, modes=("solo", "solo_hard"),
-                options: dict | None = None) -> dict:
+def solo_report(games: int, bot: str = "skirmisher", seed: int = 0, setups=("standard", "hard", "classic"),
+                options: dict | None = None, rollouts: int = expert.ROLLOUTS) -> dict:
+    """Game g gives you leader g mod 9 and the Challenger another one in turn."""
     keys = [c["key"] for c in cards.catalog()["leader"].values()]
     names = {c["key"]: c["name"] for c in cards.catalog()["leader"].values()}
     started = time.perf_counter()
     out = {"games": games, "bot": bot, "modes": {}, "island": (options or {}).get("island", "starter")}
-    for mode in modes:
+    for setup_name in setups:
+        mode, extra = SETUPS[setup_name]
         played, won = Counter(), Counter()
-        turns = rounds = limit = 0
+        turns = rounds = limit = early = 0
         for g in range(games):
             you = keys[g % len(keys)]
             others = [k for k in keys if k != you]
             it = others[(g // len(keys)) % len(others)]
-            state = solo_play(seed + g, mode, you, it, bot, options)
+            state, before = solo_play(seed + g, mode, you, it, bot, {**(options or {}), **extra}, rollouts)
             played[names[you]] += 1
             won[names[you]] += 0 in state["result"]["winners"]
             turns += state["turns"]
             rounds += state["round"]
             limit += state["result"]["reason"].startswith("turn limit")
+            early += before
         n = max(games, 1)
-        out["modes"][mode] = {"leaders": {k: (won[k], played[k]) for k in sorted(played)},
-                              "wins": sum(won.values()), "avg_turns": turns / n, "avg_rounds": rounds / n,
-                              "turn_limit": limit / n}
+        out["modes"][setup_name] = {"leaders": {k: (won[k], played[k]) for k in sorted(played)},
+                                    "wins": sum(won.values()), "avg_turns": turns / n, "avg_rounds": rounds / n,
+                                    "turn_limit": limit / n, "before_first_turn": early / n}
     out["seconds"] = time.perf_counter() - started
     return out
 
 
 def format_solo(r: dict, markdown: bool = False) -> str:
     modes = list(r["modes"])
-    head = f"{r['games']} games per mode on the {r['island']} island, {r['bot']} (you) against the Challenger"
+    head = f"{r['games']} games per set-up on the {r['island']} island, {r['bot']} (you) against the Challenger"
     lines = [f"{head} ({r['seconds']:.1f} s)"]
     leaders = sorted({k for m in modes for k in r["modes"][m]["leaders"]})
 
     def cell(mode, name):
         w, p = r["modes"][mode]["leaders"].get(name, (0, 0))
-        return f"{w}/{p} ({w / max(p, 1):.1%})"
+        return f"{w}/{p} ({w / max(p, 1):.0%})"
 
     if markdown:
         lines += ["", "| your leader | " + " | ".join(modes) + " |", "|---|" + "---:|" * len(modes)]
         for name in leaders:
             lines.append(f"| {name} | " + " | ".join(cell(m, name) for m in modes) + " |")
-        total = [f"**{r['modes'][m]['wins']}/{r['games']} ({r['modes'][m]['wins'] / max(r['games'], 1):.1%})**"
+        total = [f"**{r['modes'][m]['wins']}/{r['games']} ({r['modes'][m]['wins'] / max(r['games'], 1):.0%})**"
                  for m in modes]
         lines.append("| **all** | " + " | ".join(total) + " |")
+        lines.append("| ended before your first turn | "
+                     + " | ".join(f"{r['modes'][m]['before_first_turn']:.0%}" for m in modes) + " |")
         lines.append("")
     else:
         lines.append("your win rate per leader: " + ", ".join(modes))
         for name in leaders:
-            lines.append(f"  {name:22s} " + "   ".join(f"{cell(m, name):>16s}" for m in modes))
+            lines.append(f"  {name:22s} " + "   ".join(f"{cell(m, name):>14s}" for m in modes))
     for m in modes:
         d = r["modes"][m]
-        lines.append(f"{m}: you win {d['wins'] / max(r['games'], 1):.1%}; average game {d['avg_turns']:.1f} turns "
+        lines.append(f"{m}: you win {d['wins'] / max(r['games'], 1):.1%}; ended before your first turn "
+                     f"{d['before_first_turn']:.1%}; average game {d['avg_turns']:.1f} turns "
                      f"({d['avg_rounds']:.1f} rounds); stopped by the turn limit {d['turn_limit']:.1%}")
     return "\n".join(lines)
 
@@ -161,10 +184,13 @@ def main(argv=None) -> int:
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--island", default="starter", choices=["starter", "random"])
     parser.add_argument("--solo", action="store_true", help="the bot as you against the Challenger")
+    parser.add_argument("--setups", default="standard,hard,classic", help="solo set-ups, comma separated")
+    parser.add_argument("--rollouts", type=int, default=expert.ROLLOUTS, help="the expert's rollouts per decision")
     args = parser.parse_args(argv)
     options = {"island": args.island} if args.island != "starter" else {}
     if args.solo:
-        print(format_solo(solo_report(args.games, args.bot, args.seed, options=options), args.markdown))
+        setups = tuple(args.setups.split(","))
+        print(format_solo(solo_report(args.games, args.bot, args.seed, setups, options, args.rollouts), args.markdown))
         return 0
     print(format_report(report(args.games, args.players, args.bot, args.seed, options), args.markdown))
     return 0

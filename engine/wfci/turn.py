@@ -67,10 +67,9 @@ def turn_legal(state: dict, frame: dict) -> list[dict]:
         out += hand.activations(state, seat)
         out += hand.play_actions(state, seat)
         return out + [{"type": "end_actions"}]
-    out = []
     if frame["drawn"] < draw_limit(state, seat) and stars._can_draw(state):
-        out.append({"type": "draw"})
-    return out + [{"type": "end_turn"}]
+        return [{"type": "draw"}] if ruleset(state).draw_compulsory else [{"type": "draw"}, {"type": "end_turn"}]
+    return [{"type": "end_turn"}]
 
 
 def turn_apply(state: dict, frame: dict, action: dict):

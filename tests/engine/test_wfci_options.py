@@ -32,7 +32,7 @@ TABLE = {
         starting_resources=9, resource_pool_per_type_per_player=3, resource_cap=None, reroll_cost=None,
         retrieve_free=2, retrieve_chicken_die=2, draw_per_turn=1, strategy_limit=1,
         leader_shields_at_setup=1, leader_elimination="never", base_armor_bonus=2,
-        base_bonus_applies_to="any_defender", base_entry="anyone",
+        base_bonus_applies_to="any_defender", base_entry="enemies_too",
         catastrophe_aftermath="none", catastrophe_texts="standard",
         spare_leader="box", tags_to_win_two_player=2,
     ),

@@ -150,8 +150,9 @@ def strength(unit: dict) -> int:
 
 
 def targets(state: dict, unit: dict) -> list[dict]:
-    """Your units and leader in its range, best first: your leader; then the highest strength
-    (classic: the lowest armor); ties by the priority hex around the attacker, then by id."""
+    """Your units and leader in its range, best first: your leader, then the highest strength;
+    classic: the least armor, your leader not preferred (1st ed.); ties by the priority hex
+    around the attacker, then by id."""
     found = combat.reach(state, unit)
     if not found:
         return []
@@ -160,18 +161,19 @@ def targets(state: dict, unit: dict) -> list[dict]:
 
     def key(u):
         stat = units.stats(u)["armor"] if lowest_armor else -strength(u)
-        return (u["kind"] != "leader", stat, order[u["hex"]], u["id"])
+        return (not lowest_armor and u["kind"] != "leader", stat, order[u["hex"]], u["id"])
 
     return sorted(found, key=key)
 
 
 def tied(state: dict, unit: dict, ranked: list[dict]) -> bool:
     """Whether the priority hex had to break a tie between the first two targets."""
-    if len(ranked) < 2 or ranked[0]["kind"] == "leader":
+    if len(ranked) < 2:
         return False
     lowest_armor = ruleset(state).challenger_target == "lowest_armor"
-    stat = (lambda u: units.stats(u)["armor"]) if lowest_armor else strength
-    return ranked[1]["kind"] != "leader" and stat(ranked[0]) == stat(ranked[1])
+    if lowest_armor:
+        return units.stats(ranked[0])["armor"] == units.stats(ranked[1])["armor"]
+    return "leader" not in (ranked[0]["kind"], ranked[1]["kind"]) and strength(ranked[0]) == strength(ranked[1])
 
 
 # -- moving toward your leader ---------------------------------------------------------------

@@ -1,0 +1,129 @@
+"""The `expert` bot: determinized flat Monte-Carlo search over the engine.
+
+For each decision it deals the cards it cannot see at random again, consistently with its own
+view (the scroll deck, the others' hands and face-down fight cards, the machine deck, unseen
+leaders, and a fresh dice stream), tries each candidate action in that world and plays the game
+on with the skirmisher (the Challenger's own bot for its seat) for a bounded number of steps.
+The candidate with the best average outcome wins. It never reads hidden state: every sampled
+world is built from its view alone, so two states that look the same to it get the same answer.
+
+Deterministic for a given game seed and position: the sampling stream is derived from them,
+and the work is a fixed number of rollouts; the CPU budget is only a safety cap (it stops
+early, and then the answer may depend on the machine's speed).
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..errors import IllegalAction
+from ..rng import Rng, seed_state
+from . import solo, turn
+from .challenger.bot import bot_action as challenger_action
+from .skirmisher import choose as skirmish
+from .state import copy_state
+
+BUDGET_SECONDS = 1.0  # CPU per decision, a cap
+ROLLOUTS = 24  # sampled worlds per decision, shared among the candidates
+CANDIDATES = 6  # the skirmisher's choice plus up to this many others
+HORIZON = 160  # steps a rollout plays before the position is judged
+
+
+def _rng(state: dict, seat: int) -> Rng:
+    return Rng(seed_state(state["seed"] * 2_000_003 + state["steps"] * 104_729 + seat * 31 + 17))
+
+
+def _shuffled(rng: Rng, items: list) -> list:
+    items = list(items)
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+def determinize(state: dict, seat: int, rng: Rng) -> dict:
+    """A copy of the state where everything `seat` cannot see is dealt again at random."""
+    world = copy_state(state)
+    decks = world["decks"]
+    others = [s for s in world["seats"] if s["seat"] != seat]
+    down = world["combat"]["down"] if world["combat"] else {}
+    down_keys = [k for k in down if int(k) != seat]
+    pool = decks["scroll"] + [c for s in others for c in s["hand"]] + [c for k in down_keys for c in down[k]]
+    pool = _shuffled(rng, pool)
+    at = 0
+    for s in others:
+        s["hand"], at = pool[at:at + len(s["hand"])], at + len(s["hand"])
+    for k in down_keys:
+        down[k], at = pool[at:at + len(down[k])], at + len(down[k])
+    decks["scroll"] = pool[at:]
+    decks["machine"] = _shuffled(rng, decks["machine"])
+    leaders = decks["leader_box"] + [c for s in others for c in s["leader_options"]] \
+        + [s["spare"] for s in others if s.get("spare")]
+    leaders = _shuffled(rng, leaders)
+    at = 0
+    for s in others:
+        s["leader_options"], at = leaders[at:at + len(s["leader_options"])], at + len(s["leader_options"])
+        if s.get("spare"):
+            s["spare"], at = leaders[at], at + 1
+    decks["leader_box"] = leaders[at:]
+    world["rng"] = seed_state(rng.below(2**31))
+    return world
+
+
+def _policy(state: dict, seat: int) -> dict:
+    if solo.is_challenger(state, seat):
+        return challenger_action(state, seat)
+    return skirmish(state, seat)
+
+
+def score(state: dict, seat: int) -> float:
+    """1 for a win, 0 for a loss; otherwise tags given against tags taken, squeezed into (0, 1)."""
+    result = state["result"]
+    if result is not None:
+        return 1.0 if seat in result["winners"] else 0.0 if result["winners"] else 0.5
+    given = sum(s["tags"].count(seat) for s in state["seats"] if s["seat"] != seat)
+    taken = len(state["seats"][seat]["tags"])
+    machines = sum(1 if u["owner"] == seat else -1 / max(state["players"] - 1, 1)
+                   for u in state["units"].values() if u["kind"] == "machine")
+    return 0.5 + 0.2 * (given - taken) + 0.02 * max(-5, min(5, machines))
+
+
+def rollout(world: dict, seat: int, horizon: int = HORIZON) -> float:
+    for _ in range(horizon):
+        if world["result"] is not None:
+            break
+        who = world["stack"][-1]["seat"]
+        world = turn.apply_action(world, who, _policy(world, who))
+    return score(world, seat)
+
+
+def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int = CANDIDATES) -> list[dict]:
+    """The skirmisher's pick first, then a sample of the others (in a fixed order)."""
+    first = skirmish(state, seat)
+    rest = [a for a in legal if a != first]
+    return [first] + _shuffled(rng, rest)[:limit - 1]
+
+
+def choose(state: dict, seat: int, rollouts: int = ROLLOUTS, budget: float = BUDGET_SECONDS) -> dict:
+    legal = turn.legal(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    rng = _rng(state, seat)
+    options = candidates(state, seat, legal, rng)
+    totals = [0.0] * len(options)
+    counts = [0] * len(options)
+    stop = time.process_time() + budget
+    for n in range(max(rollouts, len(options))):
+        i = n % len(options)
+        world = determinize(state, seat, rng)
+        try:
+            world = turn.apply_action(world, seat, options[i])
+        except IllegalAction:  # legal in its view, refused in a sampled world: count it as a loss
+            counts[i] += 1
+            continue
+        totals[i] += rollout(world, seat)
+        counts[i] += 1
+        if time.process_time() > stop and n + 1 >= len(options):
+            break
+    best = max(range(len(options)), key=lambda i: (totals[i] / max(counts[i], 1), -i))
+    return options[best]
