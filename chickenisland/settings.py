@@ -214,6 +214,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Play the chicken board games by web: lobby, matches and moves.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api_schema.document_errors",
+    ],
 }
 
 if not DEBUG:

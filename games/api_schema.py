@@ -1,0 +1,56 @@
+"""The OpenAPI schema made true to the errors the API answers (a drf-spectacular hook).
+
+The views document their own success and domain errors; the framework's answers (a body that
+does not parse or is too large, a missing token, an unknown match, the token throttle) apply
+across operations and are added here, each with the shared Error body.
+"""
+
+from __future__ import annotations
+
+ERROR = {"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]}
+
+REASONS = {
+    "400": "The input is not valid (the detail says why).",
+    "401": "No valid token or session.",
+    "403": "Not allowed to do this.",
+    "404": "No such match (or it is private).",
+    "409": "Someone moved first or the match changed: reload.",
+    "413": "The request body is too large.",
+    "415": "The body is not JSON or a form.",
+    "429": "Too many requests: wait and retry.",
+}
+
+
+def _codes(path: str, method: str, operation: dict) -> set[str]:
+    codes = set()
+    if "requestBody" in operation or method in ("post", "put", "patch"):
+        codes |= {"400", "413", "415"}
+    if method not in ("get", "head", "options"):
+        codes |= {"401", "403"}
+    if "{id}" in path:
+        codes.add("404")
+    if any(p.get("in") == "query" for p in operation.get("parameters", [])):
+        codes.add("400")
+    if path.endswith(("/join/", "/leave/", "/actions/")):
+        codes.add("409")
+    if path == "/api/token/":
+        codes = (codes - {"401", "403"}) | {"429"}
+    return codes
+
+
+def document_errors(result, generator, request, public):
+    """Add each operation's possible error answers that it does not document yet."""
+    result.setdefault("components", {}).setdefault("schemas", {}).setdefault("Error", ERROR)
+    for path, methods in result.get("paths", {}).items():
+        for method, operation in methods.items():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            for code in sorted(_codes(path, method, operation)):
+                operation["responses"].setdefault(
+                    code,
+                    {
+                        "description": REASONS[code],
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+                    },
+                )
+    return result

@@ -1,0 +1,42 @@
+"""Schemathesis over the whole OpenAPI schema, signed in: no generated request may cause a
+server error, and every answer's status code is one the schema documents (issue 17)."""
+
+import pytest
+import schemathesis
+from django.core.wsgi import get_wsgi_application
+from hypothesis import HealthCheck, settings
+from rest_framework.authtoken.models import Token
+
+from games import lobby
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db
+
+# Bounded: at most this many generated requests per operation (plus schemathesis's coverage cases).
+MAX_EXAMPLES = 30
+
+CHECKS = [schemathesis.checks.not_a_server_error, schemathesis.checks.status_code_conformance]
+
+
+@pytest.fixture
+def api_schema():
+    return schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
+
+
+schema = schemathesis.pytest.from_fixture("api_schema")
+
+
+@pytest.fixture
+def signed_in(db):
+    """A player with a token, an open match and an active one, so ids 1 and 2 exist."""
+    hen, rooster = make_user("hen"), make_user("rooster")
+    lobby.create_match(hen, "chickenrun", 2)
+    lobby.create_match(rooster, "chickenrun", 2, bots={"1": "sensible"})
+    return {"Authorization": f"Token {Token.objects.create(user=hen).key}"}
+
+
+@schema.parametrize()
+@settings(max_examples=MAX_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+def test_no_request_is_a_server_error(case, signed_in):
+    response = case.call_and_validate(headers=signed_in, checks=CHECKS)
+    print(f"schemathesis-case {case.method} {case.path} {response.status_code}")
