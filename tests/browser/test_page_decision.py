@@ -63,15 +63,19 @@ def monkey(page, rng, decisions: int) -> tuple[int, int, int]:
     ids=["wfci-solo-phone", "wfci-solo-desktop", "chickenrun-bot-phone"],
 )
 def test_a_choice_is_on_screen_at_95_percent_of_decisions(new_page, game, options, bots, viewport):
-    match = lobby.create_match(make_user("monkey"), game, 2, options=options, bots=bots)
+    user = make_user("monkey")
     page = new_page(viewport=viewport)
     log_in(page, "monkey")
-    page.goto(Match.objects.get(pk=match.pk).get_absolute_url())
-    seen, in_view, focused = monkey(page, random.Random(5), DECISIONS)
+    rng = random.Random(5)
+    seen = in_view = focused = 0
+    while seen < DECISIONS:  # a short game ends early: play another
+        match = lobby.create_match(user, game, 2, options=options, bots=bots)
+        page.goto(Match.objects.get(pk=match.pk).get_absolute_url())
+        counts = monkey(page, rng, DECISIONS - seen)
+        seen, in_view, focused = seen + counts[0], in_view + counts[1], focused + counts[2]
     share = in_view / seen
     print(f"\n{game} {viewport['width']}px: a choice in view at {in_view}/{seen} decisions ({share:.0%}), "
           f"focus on a choice at {focused}/{seen}")
-    assert seen >= 20
     assert share >= 0.95
     assert focused / seen >= 0.95
     assert page.console_errors == []
