@@ -199,7 +199,20 @@ class LogView(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("since", int)],
-        responses={200: inline_serializer("LogEntry", {"version": serializers.IntegerField(), "text": serializers.CharField()}, many=True)},
+        responses={200: inline_serializer(
+            "LogEntry",
+            {
+                "version": serializers.IntegerField(),
+                "seat": serializers.IntegerField(),
+                "action": serializers.JSONField(),
+                "text": serializers.CharField(help_text="The line in the caller's language (Accept-Language)."),
+                "message": serializers.JSONField(
+                    allow_null=True, help_text="The same line as a message id and arguments, for clients that translate themselves."
+                ),
+                "created_at": serializers.DateTimeField(),
+            },
+            many=True,
+        )},
     )
     def get(self, request, pk):
         match = get_object_or_404(_matches(), pk=pk)

@@ -127,6 +127,9 @@ class Turn(models.Model):
     # What other seats may see of the action (face-down card ids removed) and a log line.
     public_action = models.JSONField()
     text = models.CharField(max_length=500, blank=True)
+    # The log line as an engine message (id + arguments), read in each viewer's language;
+    # empty for lines written before texts became messages, which show `text` as stored.
+    message = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -135,6 +138,11 @@ class Turn(models.Model):
 
     def __str__(self):
         return f"{self.match_id} v{self.version}"
+
+    @property
+    def line(self):
+        """What the log shows: the message where there is one, else the stored sentence."""
+        return self.message or self.text
 
 
 class Vacation(models.Model):

@@ -8,6 +8,7 @@ from django.utils import timezone
 import engine
 
 from .models import Match
+from .texts import render
 
 
 def visible_to(matches, user):
@@ -107,12 +108,14 @@ def match_payload(match: Match, user, state=None) -> dict:
 def log_entries(match: Match, user, since: int = 0) -> list[dict]:
     """The turn log; the viewer sees their own actions whole, others' as the engine redacts them."""
     seat = viewer_seat(match, user)
+    names = [s.display_name for s in match.seats.all()]
     return [
         {
             "version": t.version,
             "seat": t.seat,
             "action": t.action if t.seat == seat else t.public_action,
-            "text": t.text,
+            "text": render(t.line, names),
+            "message": t.message,
             "created_at": t.created_at.isoformat(),
         }
         for t in match.turns.filter(version__gt=since).order_by("version")

@@ -23,7 +23,7 @@ from .outcomes import finish
 from .reading import known_pauses, state_at
 from .rows import match_id as _match_id
 from .rows import match_with_seats
-from .texts import log_text
+from .texts import is_message, log_text
 
 __all__ = ["ServiceError", "IllegalMove", "Forbidden", "StaleVersion", "NotFound", "Bot", "Timekeeper"]
 
@@ -102,11 +102,13 @@ def submit_action(match, user, action, expected_version) -> Match:
                 new_state = game.apply(state, seat, action)
             except engine.IllegalAction as exc:
                 raise IllegalMove(str(exc) or _("That move is not allowed.")) from None
+            line = game.describe_action(state, seat, action)
             turn = Turn(
                 kind="game",
                 action=action,
                 public_action=game.public_action(state, seat, action),
-                text=log_text(game.describe_action(state, seat, action)),
+                text=log_text(line),
+                message=line if is_message(line) else None,
                 think_seconds=_think_time(seats[seat], now),
                 irreversible=game.irreversible(state, seat, action, new_state),
             )

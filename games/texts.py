@@ -26,6 +26,10 @@ def render(message, names=None) -> str:
     return messages.render(message, names, text_of)
 
 
+def is_message(line) -> bool:
+    return messages.is_message(line)
+
+
 def log_text(line) -> str:
     """What the turn log stores as its text column: the English line, for old readers."""
     return messages.render(line)[:500]
