@@ -3,6 +3,9 @@
 from django import template
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+import engine
 
 register = template.Library()
 
@@ -55,3 +58,39 @@ def result_text(match, seats, seat) -> str:
 @register.simple_tag
 def result_sentence(match, seats, seat):
     return format_html("{}", result_text(match, seats, seat))
+
+
+@register.filter
+def players_text(game) -> str:
+    """"2 players" when the count is fixed, "2–4 players" when it is not."""
+    lo, hi = game.min_players, game.max_players
+    if lo == hi:
+        return ngettext("%(n)s player", "%(n)s players", hi) % {"n": hi}
+    return _("%(lo)s–%(hi)s players") % {"lo": lo, "hi": hi}
+
+
+@register.filter
+def match_name(match) -> str:
+    """A name people read: "War for Chicken Island · standard · 3 players", not "wfci #10"."""
+    game = engine.get_game(match.game)
+    options = match.options or {}
+    parts = [game.name]
+    solo = next((m["name"] for m in game.solo_modes() if m["options"].get("mode") == options.get("mode")), None)
+    preset = next((p["name"] for p in game.presets() if p["id"] == options.get("preset")), None)
+    if preset is None and len(game.presets()) > 1:
+        preset = game.presets()[0]["name"]
+    parts += [x for x in (solo, preset) if x]
+    names = {v["id"]: v["name"] for v in game.variants()}
+    parts += [names.get(v, v) for v in options.get("variants") or []]
+    if not solo:
+        parts.append(ngettext("%(n)s player", "%(n)s players", match.players) % {"n": match.players})
+    return " · ".join(parts)
+
+
+@register.simple_tag(takes_context=True)
+def row_result(context, match) -> str:
+    """The result of a finished match as its viewer reads it, for lists of matches."""
+    user = context.get("user")
+    seats = list(match.seats.all())
+    seat = next((s.index for s in seats if user is not None and s.user_id == getattr(user, "pk", None)), None)
+    return result_text(match, seats, seat)
