@@ -14,6 +14,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
+from django.db import models
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -26,6 +27,7 @@ from . import timecontrol
 from .models import Match, Notification, Seat
 
 SEEN_RECENTLY = timedelta(minutes=2)
+ACTED_RECENTLY = timedelta(minutes=10)
 MISSED_AFTER = timedelta(minutes=2)  # a queued notice has had its chance by then
 MISSED_WITHIN = timedelta(days=1)  # older turns are past notifying
 REMINDER_GAP = timedelta(hours=12)
@@ -102,8 +104,7 @@ def _label(match: Match) -> str:
 
 
 def send_your_turn(match_id: int, version: int, seats: list) -> int:
-    """A "your turn" notice to each person who just became one to act; no mail if they have the
-    match open right now (their page polled in the last two minutes)."""
+    """A "your turn" notice to each person who just became one to act, as `turn_notice` allows."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.version != version or match.status != Match.Status.ACTIVE:
         return 0
@@ -122,17 +123,36 @@ def send_missed_turn_notices(now=None) -> int:
     return sum(_your_turn(seat, seat.match, now) for seat in due if seat.index in seat.match.to_act)
 
 
-def _your_turn(seat: Seat, match: Match, now=None) -> bool:
-    """One notice per turn: a repeated or late task finds the notice there and does nothing."""
-    now = now or timezone.now()
+def turn_notice(seat: Seat, match: Match, now) -> tuple[bool, bool]:
+    """The one rule for "your turn": (record a notice, mail it). Nothing while the player has
+    the match open or moved in it lately (so bot replies never notify move by move), one notice
+    per turn, and one mail per match until the player comes back to it."""
     if seat.turn_started_at and Notification.objects.filter(
         user_id=seat.user_id, match=match, kind=Notification.Kind.YOUR_TURN, created_at__gte=seat.turn_started_at
     ).exists():
+        return False, False
+    if seat.last_seen_at is not None and now - seat.last_seen_at < SEEN_RECENTLY:
+        return False, False
+    moved = match.turns.filter(seat=seat.index).order_by("-version").values_list("created_at", flat=True).first()
+    if moved is not None and now - moved < ACTED_RECENTLY:
+        return False, False
+    back = max([t for t in (seat.last_seen_at, moved) if t is not None], default=None)
+    mailed = Notification.objects.filter(user_id=seat.user_id, match=match, kind=Notification.Kind.YOUR_TURN).filter(
+        models.Q(emailed_at__isnull=False) | models.Q(in_digest=True)
+    )
+    if back is not None:
+        mailed = mailed.filter(created_at__gte=back)
+    return True, not mailed.exists()
+
+
+def _your_turn(seat: Seat, match: Match, now=None) -> bool:
+    now = now or timezone.now()
+    notice, mail = turn_notice(seat, match, now)
+    if not notice:
         return False
-    watching = seat.last_seen_at is not None and now - seat.last_seen_at < SEEN_RECENTLY
     with in_language_of(seat.user):
         text = _("Your turn in %(m)s") % {"m": _label(match)}
-    return notify(seat.user, match, Notification.Kind.YOUR_TURN, text, mail=not watching).emailed_at is not None
+    return notify(seat.user, match, Notification.Kind.YOUR_TURN, text, mail=mail).emailed_at is not None
 
 
 def send_finished(match_id: int) -> int:

@@ -203,7 +203,10 @@ def notifications_page(request):
     if request.method == "POST":
         Notification.objects.filter(user=request.user, read_at__isnull=True).update(read_at=timezone.now())
         return redirect("notifications")
-    return render(request, "games/notifications.html", {"notes": notes, "invitations": invitations})
+    response = render(request, "games/notifications.html", {"notes": notes, "invitations": invitations})
+    # Shown is read: the list still marks what was new, the header counts none next time.
+    Notification.objects.filter(pk__in=[n.pk for n in notes if n.read_at is None]).update(read_at=timezone.now())
+    return response
 
 
 def leaderboard(request, game):

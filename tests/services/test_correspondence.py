@@ -260,7 +260,7 @@ def test_no_turn_mail_while_the_page_is_open():
     Seat.objects.filter(match=m, index=1).update(last_seen_at=datetime.now(UTC))
     mail.outbox.clear()
     move(m, a)
-    assert Notification.objects.filter(user=b, kind="turn").exists()
+    assert not Notification.objects.filter(user=b, kind="turn").exists()  # nor a notice
     assert not [msg for msg in mail.outbox if msg.to == ["p1@example.com"]]
 
 
