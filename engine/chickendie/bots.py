@@ -16,9 +16,10 @@ from ..errors import IllegalAction
 from ..rng import Rng, seed_state
 from . import cards as C
 from . import flock as F
+from . import search
 from .flow import asking, legal_actions
 
-BOTS = ("farmer", "random")
+BOTS = ("farmer", "rooster", "random")
 DEFAULT_BOT = "farmer"
 VALUE = {"chick": 1.5, "hen": 3.0, "robo_hen": 4.5, "punk_rock_chick": 3.0, "mad_scientist_chicken": 3.0,
          "dino_chicken": 3.5, "decoy_chicken": 2.5, "flying_chicken": 2.5}
@@ -36,6 +37,8 @@ def choose(state: dict, seat: int, bot: str) -> dict:
         return legal[_state_rng(state, seat).below(len(legal))]
     if bot == "farmer":
         return _farmer(state, seat, legal)
+    if bot == "rooster":
+        return search.decide(state, seat, legal, _farmer)
     raise IllegalAction("chickendie.refuse.bot", bot=repr(bot))
 
 

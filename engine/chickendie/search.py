@@ -1,0 +1,154 @@
+"""The "rooster" bot: the farmer's choices checked by a short determinized Monte-Carlo lookahead.
+
+Most chickens die to the die and to instant cards, so a fixed rule for "play this card, roll,
+cash, whom to hit" misjudges many positions; trying each choice in a few sampled futures sees
+the risk. The bot may only know what its seat sees: every sampled world keeps the public state
+(flocks, eggs, piles, the decision under way), deals the unseen cards afresh into the other
+hands and the draw pile, and gets a fresh die seed; the sampling is seeded from the seat's view,
+so the same view always gives the same decision, whatever the hidden cards are.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections import Counter
+
+from ..rng import Rng, seed_state
+from . import cards as C
+from . import flock as F
+from . import flow
+from .view import build_view
+
+SAMPLES = 6          # sampled worlds per decision; every candidate meets the same worlds
+MAX_CANDIDATES = 6   # choices tried (the farmer's own choice always among them)
+HORIZON = 1          # rounds played out after the current turn before the position is scored
+MAX_STEPS = 400      # safety cap on one rollout
+
+
+def decide(state: dict, seat: int, legal: list[dict], policy) -> dict:
+    """The best of a few candidate actions by mean rollout score; the farmer's choice on ties."""
+    first = policy(state, seat, legal)
+    cands = candidates(state, seat, legal, first)
+    if len(cands) == 1:
+        return first
+    rng = Rng(seed_state(zlib.crc32(_public_key(state, seat).encode("utf-8")) * 8 + seat))
+    totals = [0.0] * len(cands)
+    for _ in range(SAMPLES):
+        world = sample_world(state, seat, rng)
+        die_seed = rng.next64()
+        for i, action in enumerate(cands):
+            sim = flow.copy_state(world)
+            sim["rng"] = die_seed
+            totals[i] += rollout(sim, seat, action, policy)
+    best = max(range(len(cands)), key=lambda i: (totals[i], i == 0))
+    return cands[best]
+
+
+def _public_key(state: dict, seat: int) -> str:
+    view = build_view(state, seat)
+    view.pop("log", None)
+    return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+
+def _key(state: dict, seat: int, action: dict) -> tuple:
+    """Actions that differ only in which copy of a card they use are one choice."""
+    out = []
+    for k in sorted(action):
+        v = action[k]
+        if k == "card" and v in C.all_ids():
+            v = C.kind(v)
+        elif k == "chicken":
+            owner = action.get("target", seat)
+            entry = F.find(state, owner, v) if isinstance(v, str) and not v.startswith("cd-") else None
+            v = (entry["kind"], bool(entry["infertile"])) if entry else (C.kind(v) if v in C.all_ids() else v)
+        out.append((k, repr(v)))
+    return tuple(out)
+
+
+def candidates(state: dict, seat: int, legal: list[dict], first: dict) -> list[dict]:
+    seen, out = set(), []
+    for action in [first] + legal:
+        key = _key(state, seat, action)
+        if key not in seen:
+            seen.add(key)
+            out.append(action)
+    if len(out) > MAX_CANDIDATES:
+        keep = out[:1] + [a for a in out[1:] if a["type"] != "play"]
+        out = (keep + [a for a in out[1:] if a["type"] == "play"])[:MAX_CANDIDATES]
+    return out
+
+
+def unseen(state: dict, seat: int) -> list[str]:
+    """The cards this seat cannot see: the draw pile and the other hands, as one multiset."""
+    visible = Counter(state["hands"][seat])
+    visible.update(state["discard"])
+    visible.update(state["graveyard"])
+    visible.update(state["table"])
+    for flock_ in state["flocks"]:
+        visible.update(e["id"] for e in flock_ if F.is_special(e))
+    rest = Counter(C.all_ids()) - visible
+    return sorted(rest.elements())
+
+
+def sample_world(state: dict, seat: int, rng: Rng) -> dict:
+    """A state equal to this one in all the seat can see, the hidden cards dealt afresh.
+
+    Instant cards never stay in a hand (they resolve when drawn), so hands get non-instants."""
+    world = flow.copy_state(state)
+    world["log"] = []
+    pool = unseen(state, seat)
+    rng.shuffle(pool)
+    ordinary = [c for c in pool if not C.is_instant(c)]
+    taken: Counter = Counter()
+    for s in range(state["players"]):
+        if s == seat:
+            continue
+        n = len(state["hands"][s])
+        world["hands"][s] = ordinary[:n]
+        taken.update(ordinary[:n])
+        ordinary = ordinary[n:]
+    draw = list((Counter(pool) - taken).elements())
+    rng.shuffle(draw)
+    world["draw"] = draw
+    return world
+
+
+def step(state: dict, seat: int, action: dict) -> None:
+    """flow.apply without the legality check and the copy: rollouts own their state."""
+    state["ply"] += 1
+    if len(state["stack"]) == 1:
+        state["chain"] += 1
+    frame = state["stack"][-1]
+    flow.HANDLERS[frame["op"]][2](state, frame, seat, action)
+    flow.run(state)
+
+
+def rollout(state: dict, seat: int, action: dict, policy) -> float:
+    step(state, seat, action)
+    stop = state["turns"] + 1 + HORIZON * len(F.alive(state))
+    for _ in range(MAX_STEPS):
+        found = flow.asking(state)
+        if found is None or state["turns"] > stop:
+            break
+        who = found[1]
+        legal = [a for a in flow.legal_actions(state, who) if a["type"] != "set_auto_pass"]
+        step(state, who, policy(state, who, legal))
+    return score(state, seat)
+
+
+def strength(state: dict, s: int) -> float:
+    from .bots import value
+    return sum(value(e) for e in state["flocks"][s]) + 0.25 * state["eggs"][s] + 0.3 * len(state["hands"][s])
+
+
+def score(state: dict, seat: int) -> float:
+    """1 for a win, 0 when out; between, this seat's share of the table's strength."""
+    result = state["result"]
+    if result is not None:
+        return 1 / len(result["winners"]) if seat in result["winners"] else 0.0
+    if F.is_out(state, seat):
+        return 0.0
+    living = F.alive(state)
+    total = sum(strength(state, s) for s in living)
+    return strength(state, seat) / total if total else 0.0
