@@ -5,7 +5,7 @@ offered."""
 
 from __future__ import annotations
 
-from .labels import action_label
+from .labels import action_label, action_name
 
 HEX_TYPES = ("claim_base", "challenger_base", "build_at", "move_to", "flip", "erupt", "lava_trap", "refuge")
 UNIT_TYPES = ("target", "new_defender", "hit", "destroy", "shield", "pick_pilot", "drop", "pick_up",
@@ -14,7 +14,11 @@ CARD_TYPES = ("choose_leader", "challenger_leader", "build", "play_scroll", "dis
 
 
 def entry(action: dict, view: dict, where: str) -> dict:
-    return {"action": action, "label": action_label(action, view, where)}
+    """A choice: its short label where it is shown, and a name that says what it is about."""
+    label = action_label(action, view, where)
+    if where != "bar" and action.get("type") in ("target", "attack", "choose_leader", "challenger_leader"):
+        label = action_name(action, view)  # the words matter more than the room they take
+    return {"action": action, "label": label, "name": label if where == "bar" else action_name(action, view)}
 
 
 def place(view: dict, legal: list[dict], me: int | None) -> dict:

@@ -114,7 +114,9 @@ def machine_face(unit: dict) -> dict | None:
         return None
     try:
         from engine.wfci import cards
-        return cards.card_dict(cid)
+
+        from .reader import card_face
+        return card_face(cards.card_dict(cid))
     except (KeyError, ImportError):
         return None
 
@@ -234,6 +236,32 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
         return _("It helps the attacker") if action.get("side") == "attacker" else _("It helps the defender")
     extra = ", ".join(f"{k} {v}" for k, v in sorted(action.items()) if k != "type")
     return f"{kind}: {extra}" if extra else str(kind)
+
+
+def action_name(action: dict, view: dict | None = None) -> str:
+    """The accessible name of a choice shown next to its object: it names the object (and, for
+    an attack, the odds), so no two choices on the page sound alike."""
+    view = view or {}
+    kind = action.get("type")
+    units = {u["id"]: u for u in view.get("units") or []}
+    if kind == "target" and action.get("unit") in units:
+        target = units[action["unit"]]
+        attacker = units.get((view.get("pending") or {}).get("unit")) or {}
+        return _("Attack %(unit)s at %(hex)s: strength %(s)s against armor %(a)s") % {
+            "unit": unit_name(target, view), "hex": target.get("hex"),
+            "s": attacker.get("strength", "?"), "a": target.get("armor", "?")}
+    if kind == "attack" and action.get("unit") in units:
+        unit = units[action["unit"]]
+        return _("Attack with %(unit)s at %(hex)s, strength %(s)s (%(pay)s)") % {
+            "unit": unit_name(unit, view), "hex": unit.get("hex"), "s": unit.get("strength", "?"),
+            "pay": pay_name(action.get("pay"))}
+    cards = {"choose_leader": _("Lead with %(card)s"), "challenger_leader": _("The Challenger leads with %(card)s"),
+             "build": _("Build %(card)s"), "discard_scroll": _("Discard %(card)s")}
+    if kind in cards and action.get("card"):
+        return cards[kind] % {"card": card_name(view, action["card"])}
+    if kind == "play_scroll" and action.get("card"):
+        return _("Play %(card)s") % {"card": card_name(view, action["card"])}
+    return action_label(action, view, "bar")
 
 
 def card_name(view: dict, cid: str) -> str:
