@@ -114,9 +114,7 @@ def machine_face(unit: dict) -> dict | None:
         return None
     try:
         from engine.wfci import cards
-
-        from .reader import card_face
-        return card_face(cards.card_dict(cid))
+        return cards.card_dict(cid)
     except (KeyError, ImportError):
         return None
 
