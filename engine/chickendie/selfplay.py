@@ -1,10 +1,11 @@
 """Self-play report: game length, first-seat advantage, cards played, how games end, and the
-farmer bot's win rate against random bots.
+farmer's and the rooster's win rates against random bots.
 
-    python -m engine.chickendie.selfplay [--games 200] [--seed 0] [--players 2,3,4,5,6]
+    python -m engine.chickendie.selfplay [--games 200] [--seed 0] [--players 2,3,4,5,6] [--bot-games 200]
 
-Each player count plays farmer bots in every seat; the bot line seats one farmer (seat g mod n
-in game g, so no seat is favoured) among random bots.
+Each player count plays farmer bots in every seat; the bot lines seat one farmer or rooster
+(seat g mod n in game g, so no seat is favoured) among random bots. The rooster searches, so
+its games are slow (a few seconds each): --bot-games 0 leaves it out.
 """
 
 from __future__ import annotations
@@ -61,12 +62,12 @@ def _first_won(seed: int, players: int, state: dict) -> float:
     return 1 / len(winners) if first in winners else 0.0
 
 
-def bot_rate(games: int, seed: int, players: int = 4) -> float:
+def bot_rate(games: int, seed: int, players: int = 4, bot: str = "farmer") -> float:
     won = 0.0
     for g in range(games):
         seat = g % players
         bots = ["random"] * players
-        bots[seat] = "farmer"
+        bots[seat] = bot
         winners = play(seed + g, bots)["result"]["winners"]
         won += 1 / len(winners) if seat in winners else 0
     return won / games
@@ -77,6 +78,7 @@ def main(argv=None) -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", default="2,3,4,5,6")
+    parser.add_argument("--bot-games", type=int, default=200, help="games for the rooster's win rate")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     report = table(args.games, args.seed, [int(p) for p in args.players.split(",")])
@@ -91,9 +93,12 @@ def main(argv=None) -> None:
     print("|---|---|")
     for kind in C.card_types():
         print(f"| {kind} | {report['cards'][kind]} |")
-    for n in (2, 4):
-        rate = bot_rate(args.games, args.seed, n)
-        print(f"\nFarmer against {n - 1} random bot(s): wins {rate:.0%} (fair share {1 / n:.0%})")
+    for bot, games in (("farmer", args.games), ("rooster", args.bot_games)):
+        for n in (2, 4):
+            if games:
+                rate = bot_rate(games, args.seed, n, bot)
+                print(f"\n{bot.capitalize()} against {n - 1} random bot(s), {games} games: wins {rate:.0%}"
+                      f" (fair share {1 / n:.0%})")
     print(f"\n({time.perf_counter() - started:.0f} s)")
 
 

@@ -1,0 +1,65 @@
+"""The rooster bot: legal choices only, the same choice whatever the hidden cards are, and fast."""
+
+import time
+
+from engine.chickendie import GAME, flow
+from engine.chickendie import cards as C
+from engine.chickendie.bots import choose
+from engine.rng import Rng
+
+
+def decisions(seed, players, seat, limit):
+    """Positions where `seat` must choose among several things, reached by farmer play."""
+    state, found = GAME.setup(seed, players, {}), []
+    while len(found) < limit and GAME.to_act(state):
+        who = GAME.to_act(state)[0]
+        legal = [a for a in GAME.legal_actions(state, who) if a["type"] != "set_auto_pass"]
+        if who == seat and len(legal) > 1 and flow.asking(state)[0]["op"] in ("turn", "pick", "roll"):
+            found.append(state)
+        state = GAME.apply(state, who, choose(state, who, "farmer"))
+    return found
+
+
+def rehide(state, seat, salt):
+    """The same position for `seat`: other hands dealt afresh, the draw pile and the die reshuffled."""
+    other = GAME.deserialize(GAME.serialize(state))
+    rng = Rng(salt)
+    pool = [c for s in range(other["players"]) if s != seat for c in other["hands"][s]] + other["draw"]
+    rng.shuffle(pool)
+    hands = [c for c in pool if not C.is_instant(c)]
+    for s in range(other["players"]):
+        if s != seat:
+            n = len(other["hands"][s])
+            other["hands"][s], hands = hands[:n], hands[n:]
+            for c in other["hands"][s]:
+                pool.remove(c)
+    other["draw"], other["rng"] = pool, salt * 7919 + 1
+    return other
+
+
+def test_rooster_plays_legal_actions_and_never_reads_hidden_cards():
+    checked = 0
+    for seed, players in [(5, 4), (8, 2)]:
+        for state in decisions(seed, players, 0, 4):
+            seat = GAME.to_act(state)[0]
+            started = time.perf_counter()
+            action = GAME.bot_action(state, seat, "rooster")
+            assert time.perf_counter() - started < 5
+            assert action in GAME.legal_actions(state, seat)
+            other = rehide(state, seat, seed)
+            assert other["hands"] != state["hands"] or other["draw"] != state["draw"]
+            assert GAME.legal_actions(other, seat) == GAME.legal_actions(state, seat)
+            assert GAME.bot_action(other, seat, "rooster") == action
+            checked += 1
+    assert checked == 8
+
+
+def test_every_bot_fills_any_seat_to_the_end():
+    state = GAME.setup(11, 3, {})
+    for _ in range(3000):
+        seats = GAME.to_act(state)
+        if not seats:
+            break
+        bot = ("rooster", "farmer", "random")[seats[0]]
+        state = GAME.apply(state, seats[0], GAME.bot_action(state, seats[0], bot))
+    assert GAME.outcome(state) is not None
