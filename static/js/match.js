@@ -119,6 +119,10 @@
     lastVersion = b.dataset.version;
   }
 
+  document.addEventListener("focusin", function (event) {
+    if (event.target.id === "invite-url") event.target.select();
+  });
+
   document.addEventListener("htmx:afterSwap", function () { updated(false); });
   window.addEventListener("resize", makeRoom);
   if (document.readyState === "loading") {
