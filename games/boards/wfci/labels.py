@@ -114,7 +114,9 @@ def machine_face(unit: dict) -> dict | None:
         return None
     try:
         from engine.wfci import cards
-        return cards.card_dict(cid)
+
+        from .reader import card_face
+        return card_face(cards.card_dict(cid))
     except (KeyError, ImportError):
         return None
 

@@ -10,6 +10,7 @@ from .actions import place
 from .fight import fight, last_fight
 from .island import island
 from .labels import card, class_name, colour_letter, colour_name, die_icon, resource_name, seat_name, unit_name
+from .reader import localized
 from .solo import CHALLENGER_SEAT, challenger
 
 DICE_PER_COLOUR = 5  # rules section 2: five dice per colour
@@ -20,6 +21,7 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
     view = view or {}
     legal = list(legal or [])
     players = list(players or [])
+    view = localized(view, players)
     me = seat if isinstance(seat, int) and 0 <= seat < len(view.get("seats") or []) else None
     placed = place(view, legal, me)
     card_actions = placed["card"]
