@@ -99,7 +99,7 @@ def test_defender_answers_with_dig_in_lucky_horseshoe_and_last_stand_out_of_turn
     for card in cards:
         state = act(state, 1, {"type": "play", "card": card})
     fight = state["last_battle"]
-    assert fight["defence"] == 3 + 2 + sum(fight["dice_d"])  # sheep 2 + rabbit 1 + Dig In 2
+    assert fight["defence"] == 2 + 2 + sum(fight["dice_d"])  # sheep 2 + rabbit 0 + Dig In 2
     if fight["outcome"] == "attacker":
         assert sorted(units(state, 1, 0)) == ["rabbit", "sheep"]  # Last Stand: no casualty
 
