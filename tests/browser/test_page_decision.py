@@ -7,7 +7,11 @@ whether at least one choice is on screen: its centre lies in the window and hit-
 (not hidden under the decision bar or anything else)."""
 
 import json
+import os
 import random
+import statistics
+import time
+from pathlib import Path
 
 import pytest
 
@@ -32,11 +36,13 @@ ON_SCREEN = """() => Array.from(document.querySelectorAll('#match-board [data-ac
   const hit = document.elementFromPoint(x, y);
   return !!hit && hit.closest('[data-action]') === el;
 })"""
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 FOCUSED = "() => !!(document.activeElement && document.activeElement.closest('#match-board [data-action]'))"
 
 
-def monkey(page, rng, decisions: int) -> tuple[int, int, int]:
-    """Click random choices; count decisions, those with a choice in view, and focused ones."""
+def monkey(page, rng, decisions: int, waits: list) -> tuple[int, int, int]:
+    """Click random choices; count decisions, those with a choice in view, and focused ones;
+    `waits` collects each click-to-update time (reported, never asserted)."""
     seen = in_view = focused = 0
     while seen < decisions and page.locator("#outcome").count() == 0:
         loc = page.locator("#match-board [data-action]")
@@ -48,8 +54,10 @@ def monkey(page, rng, decisions: int) -> tuple[int, int, int]:
         focused += page.evaluate(FOCUSED)
         actions = [json.loads(a) for a in loc.evaluate_all("els => els.map(e => e.getAttribute('data-action'))")]
         version = page.locator("#match-board").get_attribute("data-version")
+        start = time.perf_counter()
         loc.nth(rng.randrange(len(actions))).click()
         page.wait_for_function(WAIT_MOVED, arg=version)
+        waits.append(time.perf_counter() - start)
     return seen, in_view, focused
 
 
@@ -68,14 +76,21 @@ def test_a_choice_is_on_screen_at_95_percent_of_decisions(new_page, game, option
     log_in(page, "monkey")
     rng = random.Random(5)
     seen = in_view = focused = 0
+    waits = []
     while seen < DECISIONS:  # a short game ends early: play another
         match = lobby.create_match(user, game, 2, options=options, bots=bots)
         page.goto(Match.objects.get(pk=match.pk).get_absolute_url())
-        counts = monkey(page, rng, DECISIONS - seen)
+        counts = monkey(page, rng, DECISIONS - seen, waits)
         seen, in_view, focused = seen + counts[0], in_view + counts[1], focused + counts[2]
     share = in_view / seen
     print(f"\n{game} {viewport['width']}px: a choice in view at {in_view}/{seen} decisions ({share:.0%}), "
-          f"focus on a choice at {focused}/{seen}")
+          f"focus on a choice at {focused}/{seen}, median click-to-update {statistics.median(waits) * 1000:.0f} ms")
+    if os.environ.get("SCREENSHOTS") == "1":
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        name = f"page-{game}-{'phone' if viewport is PHONE else 'desktop'}"
+        page.screenshot(path=str(SHOTS / f"{name}-decision.png"))
+        if page.locator("#outcome").count():
+            page.screenshot(path=str(SHOTS / f"{name}-finished.png"))
     assert share >= 0.95
     assert focused / seen >= 0.95
     assert page.console_errors == []
