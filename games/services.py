@@ -149,7 +149,7 @@ def _after_commit_of(match: Match, seats, previous_to_act) -> None:
         "people": [s.index for s in seats if s.user_id and not s.bot],
         "finished": match.status == Match.Status.FINISHED,
     }
-    transaction.on_commit(lambda: after_commit(**news))
+    transaction.on_commit(lambda: after_commit(**news), robust=True)
 
 
 def _think_time(seat: Seat, now) -> float | None:
@@ -234,7 +234,7 @@ def play_bot_turns(match_id: int, max_moves: int = 5000) -> int:
     if moves >= max_moves:
         match = Match.objects.get(pk=match_id)
         transaction.on_commit(
-            lambda: signals.bot_turn_due.send(Match, match_id=match_id, version=match.version)
+            lambda: signals.bot_turn_due.send(Match, match_id=match_id, version=match.version), robust=True
         )
     return moves
 
