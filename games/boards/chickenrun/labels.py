@@ -45,11 +45,17 @@ def square_title(square: dict) -> str:
     return text
 
 
-def action_label(action: dict, square_names: dict) -> str:
-    """Plain words for one action; `square_names` maps (col, row) to the square's name."""
+def action_label(action: dict, square_names: dict, cost: int | None = None, left: int | None = None) -> str:
+    """Plain words for one action; `square_names` maps (col, row) to the square's name. A step
+    says what it costs before it is made."""
     kind = action.get("type")
     if kind == "step":
-        return _("Step to %(square)s") % {"square": square_names.get(tuple(action["to"]), "")}
+        square = square_names.get(tuple(action["to"]), "")
+        if cost is not None and left is not None:
+            return ngettext("Step to %(square)s: %(n)s point of your %(left)s",
+                            "Step to %(square)s: %(n)s points of your %(left)s", cost) % {
+                "square": square, "n": cost, "left": left}
+        return _("Step to %(square)s") % {"square": square}
     if kind == "select":
         return _("Pick up the pyramid on %(square)s") % {"square": square_names.get(tuple(action["square"]), "")}
     if kind == "tackle":

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from engine.chickenrun.board import SIZE_NAMES
+
 from . import labels
 from .geometry import piece_position, square_origin, strip, viewbox
 
+SIZES = {name: n for n, name in SIZE_NAMES.items()}
 HIT_KINDS = (("step", "to"), ("select", "square"), ("tackle", "target"))  # drawn in this order
 
 
@@ -22,6 +25,8 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
     def origin(square) -> tuple[int, int]:
         return square_origin(square[0], square[1], columns, rows, seat)
 
+    held = view.get("selected_piece")
+    cost = SIZES.get(held.get("size")) if held else None  # rules: a step costs 1, 2 or 3 by size
     hits = []
     for kind, key in HIT_KINDS:
         for action in legal:
@@ -35,7 +40,7 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
                 area, mark = ("top" if at in steps else "whole"), None
             else:
                 area, mark = ("bottom", 36) if at in steps else ("step", 24)
-            hits.append({"action": action, "label": labels.action_label(action, names), "cls": f"cr-hit-{kind}",
+            hits.append({"action": action, "label": labels.action_label(action, names, cost, view.get("points")), "cls": f"cr-hit-{kind}",
                          "x": x, "y": y, "rect": strip(area), "mark_y": mark})
     on_board = {kind for kind, _key in HIT_KINDS}
     buttons = [{"action": a, "label": labels.action_label(a, names), "primary": a.get("type") == "end"}
