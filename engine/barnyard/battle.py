@@ -52,12 +52,9 @@ def waiting(state: dict) -> int | None:
 
 def advance(state: dict) -> None:
     """Move the battle on until someone must decide or it is over."""
-    from .cards import defender_cards  # cards sit above battle; imported late to keep it so
     battle = state["battle"]
     if battle["stage"] == "join" and not battle["ask"]:
-        battle["stage"] = "respond"
-        if not defender_cards(state, battle["defender"]):
-            fight(state)
+        battle["stage"] = "respond"  # cards.open_window rolls at once if the defender has no card
     settle(state)
 
 

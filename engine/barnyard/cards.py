@@ -98,6 +98,14 @@ def defender_cards(state: dict, seat: int) -> list[dict]:
     return plays(state, seat, "attacked")
 
 
+def open_window(state: dict) -> None:
+    """The defender answers with a card only when holding one; otherwise the dice roll now."""
+    battle = state["battle"]
+    if battle is not None and battle["stage"] == "respond" and not defender_cards(state, battle["defender"]):
+        fight(state)
+        settle(state)
+
+
 def play(state: dict, seat: int, action: dict) -> None:
     side = state["sides"][seat]
     card = action["card"]
@@ -155,9 +163,7 @@ def play(state: dict, seat: int, action: dict) -> None:
         settle(state)
     elif kind == "rapid_redeploy":
         state["acted"].remove(ARMY)
-    if state["battle"] is not None and state["battle"]["stage"] == "respond" and not defender_cards(state, seat):
-        fight(state)
-        settle(state)
+    open_window(state)
 
 
 def _gain(state: dict, res: dict, r: str, n: int) -> None:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from ..strict import is_legal
-from ..strict import is_legal
 from . import army as A
 from . import battle as BT
 from . import board as B
@@ -134,6 +133,7 @@ def apply_action(state: dict, seat: int, action: dict) -> dict:
         C.play(state, seat, action)
     elif kind in ("join", "decline"):
         BT.join(state, seat, kind == "join")
+        C.open_window(state)
     elif kind == "fight":
         BT.fight(state)
         BT.settle(state)
@@ -180,6 +180,7 @@ def _move(state: dict, seat: int, sq: int) -> None:
     state["selected"] = None
     if sq in where and where[sq][0][0] != seat:
         BT.declare(state, seat, p, sq)
+        C.open_window(state)
         return
     piece(state, seat, p)["sq"] = sq
     state["acted"].append(p)
