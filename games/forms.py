@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 import engine
 
 from . import clock as C
+from .lobby import game_options
 
 OPEN = ""
 CLOCK_CHOICES = [(key, C.CLOCK_NAMES[key]) for key in C.CLOCKS]
@@ -43,10 +44,11 @@ class NewMatchForm(forms.Form):
         g = self.game
         self.fields["players"].choices = [(n, n) for n in range(g.min_players, g.max_players + 1)]
         self.initial.setdefault("players", g.min_players)
-        self.fields["preset"].choices = [(p["id"], p["name"]) for p in g.presets()]
+        self.fields["preset"].choices = [(p["id"], p["name"]) for p in game_options(g, "presets")]
         if not g.presets():
             del self.fields["preset"]
-        self.fields["variants"].choices = [(v["id"], f'{v["name"]} — {v.get("description", "")}') for v in g.variants()]
+        self.fields["variants"].choices = [(v["id"], f'{v["name"]} — {v.get("description", "")}')
+                                           for v in game_options(g, "variants")]
         if not g.variants():
             del self.fields["variants"]
         bot_choices = [(OPEN, _("Open seat for a person"))] + [(b, _("Bot: %(b)s") % {"b": b}) for b in g.seat_bots()]

@@ -10,10 +10,12 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 import engine
+from engine import messages
 
 from accounts.models import User
 
 from . import clock as C
+from . import texts
 from .errors import Forbidden, NotFound, ServiceError, StaleVersion
 from .models import Block, Invitation, Match, Notification, QueueEntry, Rating, Seat
 from .rows import lock_match as _lock
@@ -21,9 +23,31 @@ from .rows import match_id as _match_id
 from .services import start
 
 MAX_WAITING_MATCHES = 10
+# The id word of each catalog list; Chicken Run names its variants house rules.
+OPTION_KINDS = {"presets": ("preset",), "variants": ("variant", "rule"), "solo_modes": ("mode",)}
 QUICK_WINDOW = 100.0  # rating points either side at first
 QUICK_WIDEN_PER_MINUTE = 50.0
 QUICK_WINDOW_MAX = 600.0
+
+
+def game_options(game, kind: str) -> list[dict]:
+    """A game's presets, variants or solo modes with their name and description in the reader's
+    language: from the engine's `name_message` / `description_message`, else from the message
+    ids `<slug>.<kind>.<id>.name` (or the platform's `engine.<kind>.<id>.name`) when they exist."""
+    return [option_words(game.slug, OPTION_KINDS[kind], item) for item in getattr(game, kind)()]
+
+
+def option_words(slug: str, kinds: tuple, item: dict) -> dict:
+    out = dict(item)
+    for field in ("name", "description"):
+        message = item.get(f"{field}_message")
+        if message is None:
+            ids = [f"{prefix}.{kind}.{item.get('id')}.{field}" for prefix in (slug, "engine") for kind in kinds]
+            found = next((i for i in ids if messages.english(i) is not None), None)
+            message = {"id": found} if found else None
+        if message is not None and field in item:
+            out[field] = texts.render(message)
+    return out
 
 
 def create_match(

@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import engine
+from games.lobby import game_options
 
 register = template.Library()
 
@@ -70,17 +71,25 @@ def players_text(game) -> str:
 
 
 @register.filter
+def solo_modes(game) -> list[dict]:
+    """`{% for mode in g|solo_modes %}`: the game's solo modes named in the reader's language."""
+    return game_options(game, "solo_modes")
+
+
+@register.filter
 def match_name(match) -> str:
     """A name people read: "War for Chicken Island · standard · 3 players", not "wfci #10"."""
     game = engine.get_game(match.game)
     options = match.options or {}
     parts = [game.name]
-    solo = next((m["name"] for m in game.solo_modes() if m["options"].get("mode") == options.get("mode")), None)
-    preset = next((p["name"] for p in game.presets() if p["id"] == options.get("preset")), None)
-    if preset is None and len(game.presets()) > 1:
-        preset = game.presets()[0]["name"]
+    solo = next((m["name"] for m in game_options(game, "solo_modes") if m["options"].get("mode") == options.get("mode")),
+                None)
+    presets = game_options(game, "presets")
+    preset = next((p["name"] for p in presets if p["id"] == options.get("preset")), None)
+    if preset is None and len(presets) > 1:
+        preset = presets[0]["name"]
     parts += [x for x in (solo, preset) if x]
-    names = {v["id"]: v["name"] for v in game.variants()}
+    names = {v["id"]: v["name"] for v in game_options(game, "variants")}
     parts += [names.get(v, v) for v in options.get("variants") or []]
     if not solo:
         parts.append(ngettext("%(n)s player", "%(n)s players", match.players) % {"n": match.players})

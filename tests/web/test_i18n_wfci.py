@@ -3,11 +3,15 @@ from the engine's message ids, so a French reader reads the 2nd edition's words.
 
 import random
 
+import pytest
+from django.urls import reverse
 from django.utils import translation
 
 import engine
 from engine.messages import choose_plural, render, translated
+from games import lobby
 from games.boards import wfci
+from tests.factories import make_user
 
 GAME = engine.get_game("wfci")
 
@@ -61,3 +65,25 @@ def test_english_readers_keep_the_engine_words():
         if page["challenger"]:
             assert [a["name"] for a in page["challenger"]["activation"]] == \
                 [a["name"] for a in view["challenger"]["activation_order"]]
+
+
+@pytest.mark.django_db
+def test_lobby_and_create_form_name_the_options_in_french(client):
+    poule = make_user("poule", language="fr")
+    lobby.create_match(poule, "wfci", 2, {"preset": "classic", "variants": ["hardcore"]})
+    client.force_login(poule)
+    page = client.get(reverse("lobby")).content.decode()
+    assert "Solo contre le Prétendant" in page and "Solo against" not in page
+    assert "Classique (1re édition)" in page and "Hardcore (1re édition)" in page
+    form = client.get(reverse("new_match") + "?game=wfci").content.decode()
+    assert "Expert (2e édition)" in form and "Combat de coqs" in form and "Cockfight" not in form
+    form = client.get(reverse("new_match") + "?game=chickenrun").content.decode()
+    assert "Poulets en liberté" in form and "Loose chickens" not in form
+
+
+@pytest.mark.django_db
+def test_lobby_keeps_english_for_english_readers(client):
+    client.force_login(make_user("hen"))
+    assert "Solo against the Challenger" in client.get(reverse("lobby")).content.decode()
+    form = client.get(reverse("new_match") + "?game=wfci").content.decode()
+    assert "Classic (1st edition)" in form
