@@ -52,6 +52,11 @@ MatchPayload = inline_serializer(
         "created_at": serializers.DateTimeField(),
         "view": serializers.DictField(allow_null=True),
         "legal_actions": serializers.ListField(child=serializers.DictField()),
+        "prompt": serializers.DictField(
+            allow_null=True,
+            help_text="What the view asks the caller: `text` in the caller's language (Accept-Language) and "
+            "`message`, its id and arguments.",
+        ),
     },
 )
 MatchSummary = inline_serializer(

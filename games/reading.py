@@ -8,7 +8,7 @@ from django.utils import timezone
 import engine
 
 from .models import Match
-from .texts import render
+from .texts import is_message, render
 
 
 def visible_to(matches, user):
@@ -102,6 +102,11 @@ def match_payload(match: Match, user, state=None) -> dict:
     """The summary plus the caller's view and legal actions."""
     payload = match_summary(match, user)
     payload["view"], payload["legal_actions"] = game_view(match, payload["your_seat"], state)
+    prompt = (payload["view"] or {}).get("prompt")
+    payload["prompt"] = None
+    if is_message(prompt):
+        names = [s["name"] for s in payload["seats"]]
+        payload["prompt"] = {"text": render(prompt, names), "message": prompt}
     return payload
 
 
