@@ -115,8 +115,9 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A task whose worker died (acks late: still unacknowledged) is handed out again after this
-# long; the stalled-bot job (every minute) catches whatever is left. Workers look for such
-# tasks every 10 s (the transport's default throttle would make that every 100 s).
+# long; workers look for such tasks every 10 s (the transport's default throttle would make
+# that every 100 s). The stalled-bot job (every 20 s, for turns idle 30 s) catches what a lost
+# message leaves behind; a turn played twice meets a version conflict, so it counts once.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=60),
     "unacked_restore_interval": 10,
@@ -126,7 +127,7 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = CELERY_BROKER_TRANSPORT_OPTIONS
 CELERY_TASK_ACKS_ON_FAILURE_OR_TIMEOUT = False
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
-    "advance-stalled-bots": {"task": "games.tasks.advance_stalled_bots", "schedule": 60.0},
+    "advance-stalled-bots": {"task": "games.tasks.advance_stalled_bots", "schedule": 20.0},
     "handle-timeouts": {"task": "games.tasks.handle_timeouts", "schedule": 60.0},
     "send-reminders": {"task": "games.tasks.send_reminders", "schedule": env.float("BEAT_REMINDERS_SECONDS", default=300.0)},
     "send-digests": {"task": "games.tasks.send_digests", "schedule": crontab(minute=0)},
