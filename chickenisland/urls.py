@@ -22,6 +22,7 @@ urlpatterns = [
     path("matches/solo/", views.play_solo, name="play_solo"),
     path("invite/<str:token>/", views.join_by_link, name="join_by_link"),
     path("notifications/", views.notifications_page, name="notifications"),
+    path("games/<slug:game>/rules/", views.rules, name="rules"),
     path("leaderboard/<slug:game>/", views.leaderboard, name="leaderboard"),
     path("accounts/", include("accounts.urls")),
     path("api/", include("games.api_urls")),

@@ -384,3 +384,32 @@ def _clocks(match, seats) -> list[dict]:
             }
         )
     return rows
+
+
+def rules(request, game):
+    """How to play, for players: the printed rules made short, a picture drawn by the board code."""
+    try:
+        g = engine.get_game(game)
+    except engine.IllegalAction:
+        raise Http404(_("No such game.")) from None
+    from .templatetags.rules_tags import BLURBS, glossary
+
+    if g.slug not in BLURBS:
+        raise Http404(_("No rules page for this game."))
+    players = [_("Player %(n)s") % {"n": n + 1} for n in range(g.min_players)]
+    view = g.view(g.setup(1, g.min_players, {}), None)
+    board = get_board(g.slug)
+    return render(
+        request,
+        f"games/rules/{g.slug}.html",
+        {
+            "game": g,
+            "glossary": glossary(g.slug),
+            "players": players,
+            "view": view,
+            "seat": None,
+            "legal": [],
+            "board_template": board.TEMPLATE,
+            "board": board.page(view, [], None, players),
+        },
+    )
