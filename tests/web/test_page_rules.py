@@ -64,3 +64,12 @@ def test_rule_terms_link_known_words_and_escape_the_rest():
     assert 'href="/games/wfci/rules/#g-scroll"' in html and ">scrolls</a>" in html
     assert "&lt;b&gt;" in html
     assert rule_terms("a banner", "nope") == "a banner"
+
+
+def test_solo_prompt_links_a_rulebook_word(client):
+    ann = make_user("ann")
+    match = lobby.create_match(ann, "wfci", 2, options={"mode": "solo"})
+    client.force_login(ann)
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    prompt = page.split('id="prompt"', 1)[1].split("</p>", 1)[0]
+    assert 'class="term" href="/games/wfci/rules/#g-' in prompt, prompt
