@@ -1,4 +1,4 @@
-from .models import Match, Notification
+from .models import Match, Notification, Seat
 
 
 def turn_badge(request):
@@ -8,8 +8,12 @@ def turn_badge(request):
         return {}
 
     def my_turn_count():
-        matches = Match.objects.filter(status=Match.Status.ACTIVE, seats__user=user, seats__bot="")
-        return sum(1 for m in matches.only("to_act").prefetch_related("seats") if m.seat_of(user) in m.to_act)
+        # Only active matches whose turn is this player's own: not a seat a bot plays while they
+        # are away or after they resigned, nor a match in the lobby or over.
+        seats = Seat.objects.filter(
+            user=user, bot="", away=False, forfeited=False, match__status=Match.Status.ACTIVE
+        ).values_list("index", "match__to_act")
+        return sum(1 for index, to_act in seats if index in (to_act or []))
 
     def unread_count():
         return Notification.objects.filter(user=user, read_at__isnull=True).count()
