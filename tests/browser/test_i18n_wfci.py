@@ -6,12 +6,11 @@ import random
 import pytest
 
 from games.models import Match
-from tests.browser.test_i18n_french import english_words
+from tests.browser.test_i18n_french import TEST_GAME_MODE, english_words
 from tests.browser.test_wfci_page import choices, click, purposeful, reseed, state_of
 from tests.factories import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-TEST_GAME_MODE = "Race the steady bot"  # the test suite's own race game, not the site's
 
 
 @pytest.fixture
