@@ -8,6 +8,10 @@ PostgreSQL processes and this load generator spent, and writes JSON to bench/res
 A benchmark, not a test: it asserts nothing.
 
     python bench/http_chickenrun.py --players 50 --seconds 20 --worker-class gthread --workers 2 --threads 4
+    python bench/http_chickenrun.py --serial --seconds 10   # one request in flight: the latency floor
+
+--serial is the issue's "one request at a time": a single match whose two players take turns
+on one loop, so exactly one request is ever in flight, and the ping floor from one client.
 
 Needs PostgreSQL: --database-url, or BENCH_DATABASE_URL / DATABASE_URL.
 """
@@ -246,6 +250,7 @@ def measured(fn, server: subprocess.Popen):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=50, help="concurrent players, two per match")
+    parser.add_argument("--serial", action="store_true", help="one match, one request in flight (overrides --players)")
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--worker-class", default="gthread", help="gunicorn worker class")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
@@ -255,6 +260,8 @@ def main():
     args = parser.parse_args()
     if not args.database_url or not args.database_url.startswith("postgres"):
         raise SystemExit("needs PostgreSQL: pass --database-url postgres://user:pass@127.0.0.1:5432/name")
+    if args.serial:
+        args.players = 2
     env = server_env(args.database_url)
     players = prepare(env, max(1, args.players // 2))
     port = free_port()
@@ -263,7 +270,7 @@ def main():
         asyncio.run(play(port, players, 2))  # warm every worker's connection and caches
         run, seconds, cpu = measured(lambda: asyncio.run(play(port, players, args.seconds)), server)
         floor, floor_seconds, floor_cpu = measured(
-            lambda: asyncio.run(ping_floor(port, len(players), min(args.seconds, 10))), server)
+            lambda: asyncio.run(ping_floor(port, 1 if args.serial else len(players), min(args.seconds, 10))), server)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=10)
@@ -271,6 +278,7 @@ def main():
     result = {
         "when": datetime.now(timezone.utc).isoformat(),
         "players": len(players),
+        "serial": args.serial,
         "gunicorn": {"worker_class": args.worker_class, "workers": args.workers, "threads": args.threads},
         "cpus": os.cpu_count(),
         "moves": {**percentiles(run.moves), "per_second": round(moves / seconds, 1), "status": run.status,
@@ -283,7 +291,8 @@ def main():
     result["moves"]["ping_ratio"] = round(result["moves"]["per_second"] / max(result["floor_ping"]["per_second"], 1), 3)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    path = out / f"http-chickenrun-{len(players)}p-{args.worker_class}-{datetime.now(timezone.utc):%Y%m%dT%H%M%S}.json"
+    label = "serial" if args.serial else f"{len(players)}p"
+    path = out / f"http-chickenrun-{label}-{args.worker_class}-{datetime.now(timezone.utc):%Y%m%dT%H%M%S}.json"
     path.write_text(json.dumps(result, indent=2))
     print(f"{'endpoint':<34}{'n':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'req/s':>9}")
     for name, key in (("POST /api/matches/{id}/actions/", "moves"), ("GET /api/matches/{id}/", "match_reads"),
