@@ -71,10 +71,11 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
         for i, (side, q) in enumerate(occupied.get(sq["sq"], [])):
             faction = next(f for f in FACTIONS if f["id"] == side["faction"])
             label = _piece_label(q["piece"])
+            units = ", ".join(unit_name(u) for u in q["units"]) or _("no units")
             tokens.append({"x": 12 + (i % 3) * 9, "y": 16 + (i // 3) * 12, "colour": faction["colour"],
                            "letter": faction["letter"] + ("A" if q["piece"] == "army" else str(q["piece"] + 1)),
                            "count": len(q["units"]),
-                           "title": f"{names[side['seat']]}: {label} ({', '.join(unit_name(u) for u in q['units']) or _('no units')})"})
+                           "title": f"{names[side['seat']]}: {label} ({units})"})
         title = render(msg(f"barnyard.tile.{kind}")) if kind else _("face-down tile")
         if owner is not None:
             title = _("%(name)s's barn") % {"name": names[owner]}
