@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tokenize
 from pathlib import Path
 
 import polib
@@ -137,3 +138,17 @@ def test_the_games_own_french_is_the_catalog_s(french):
         if known.get(key) != want:
             differ.append(mid)
     assert differ == [], f"{len(differ)} differ from messages.fr.json, e.g. {differ[:10]}"
+
+
+def test_no_translated_word_hides_inside_an_f_string():
+    """makemessages cannot see `_("...")` written inside an f-string, so such a word would never
+    reach the catalog and would stay English for every reader."""
+    hidden = []
+    for folder in ("games", "accounts"):
+        for path in (ROOT / folder).rglob("*.py"):
+            with path.open(encoding="utf-8") as fh:
+                for token in tokenize.generate_tokens(fh.readline):
+                    if token.type == tokenize.STRING and re.match(r"(?i)r?f", token.string) and \
+                            re.search(r"\b(_|gettext|ngettext|pgettext)\(", token.string):
+                        hidden.append(f"{path.relative_to(ROOT)}:{token.start[0]}")
+    assert hidden == []
