@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test setup migrate demo worker beat bench bench-engine messages catalogs clean
+.PHONY: run test setup migrate demo worker beat bench bench-serial bench-board bench-scale bench-engine messages catalogs clean
 
 run: setup migrate demo
 	$(PY) manage.py runserver 127.0.0.1:8000
@@ -33,6 +33,18 @@ beat: setup
 
 bench: setup
 	$(PY) bench/http_chickenrun.py
+
+bench-serial: setup
+	$(PY) bench/http_chickenrun.py --serial --workers 1 --threads 1
+
+bench-board: setup
+	$(PY) bench/board_render.py
+
+bench-scale: setup
+	$(PY) bench/scale.py
+
+bench-engine: setup
+	$(PY) bench/engine_wfci.py
 
 # Translations (docs/i18n.md): `make messages` gathers every string and engine message into
 # locale/fr (needs GNU gettext's xgettext); translate the new entries, then `make catalogs`
