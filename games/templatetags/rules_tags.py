@@ -68,7 +68,7 @@ def rule_terms(text, slug) -> str:
     if not rows:
         return mark_safe(html)
     url = reverse("rules", args=[slug])
-    by_word = {r["word"].lower(): r for r in rows}
+    by_word = {escape(r["word"]).lower(): r for r in rows}
     pattern = re.compile(r"\b(" + "|".join(re.escape(escape(r["word"])) for r in rows) + r")(s?)\b", re.IGNORECASE)
 
     def link(m):

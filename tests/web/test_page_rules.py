@@ -73,3 +73,12 @@ def test_solo_prompt_links_a_rulebook_word(client):
     page = client.get(f"/matches/{match.pk}/").content.decode()
     prompt = page.split('id="prompt"', 1)[1].split("</p>", 1)[0]
     assert 'class="term" href="/games/wfci/rules/#g-' in prompt, prompt
+
+
+def test_rule_terms_link_the_french_words_too():
+    from django.utils import translation
+
+    with translation.override("fr"):
+        html = rule_terms("Le Prétendant pose une marque d'Humiliation sur votre Bannière", "wfci")
+    assert 'href="/games/wfci/rules/#g-humiliation"' in html
+    assert 'href="/games/wfci/rules/#g-banner"' in html and 'href="/games/wfci/rules/#g-challenger"' in html
