@@ -1,6 +1,9 @@
 """Rules one tap away: a How-to-play page per game, linked from the lobby, the create form and
 the match page, with a picture drawn by the board code and a glossary the prompts link to."""
 
+import html
+import re
+
 import pytest
 
 from games import lobby
@@ -82,3 +85,15 @@ def test_rule_terms_link_the_french_words_too():
         html = rule_terms("Le Prétendant pose une marque d'Humiliation sur votre Bannière", "wfci")
     assert 'href="/games/wfci/rules/#g-humiliation"' in html
     assert 'href="/games/wfci/rules/#g-banner"' in html and 'href="/games/wfci/rules/#g-challenger"' in html
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_rules_pages_read_in_french(client, slug):
+    from tests.web.test_i18n import ENGLISH_MARKERS
+
+    page = client.get(f"/games/{slug}/rules/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Comment jouer" in page
+    # Visible text only: not the boards' style sheets, tags or the printed game names.
+    text = re.sub(r"(?s)<style.*?</style>|<script.*?</script>|<[^>]+>", " ", page.split("<body", 1)[1])
+    text = html.unescape(text).replace("War for Chicken Island", " ").replace("Chicken Island", " ")
+    assert sorted({w for w in re.findall(r"[^\W\d_]+", text) if w.lower() in ENGLISH_MARKERS}) == []
