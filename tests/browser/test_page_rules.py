@@ -34,3 +34,13 @@ def test_rules_open_from_the_lobby_and_from_a_match(new_page):
     page.wait_for_url(f"**/games/wfci/rules/#{anchor}")
     assert page.locator(f"#{anchor}").is_visible()
     assert page.console_errors == []
+
+
+def test_rules_pages_have_no_serious_accessibility_violation(new_page):
+    from tests.browser.test_page_axe import violations
+
+    make_user("ann")
+    page = new_page()
+    log_in(page, "ann")
+    found = {slug: violations(page, f"/games/{slug}/rules/") for slug in ("wfci", "chickenrun", "chickendie", "barnyard")}
+    assert {s: v for s, v in found.items() if v} == {}
