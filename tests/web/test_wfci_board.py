@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 import engine
+from engine.wfci import positions
 from games import lobby, services
 from games.models import Match
 from games.boards import wfci
@@ -73,7 +74,7 @@ def bot_match(players: int, user, seed_bots=None):
     return lobby.create_match(user, "wfci", players, bots=bots)
 
 
-def human_pair(players=2, seed=None):
+def human_pair(players=2, seed=None, layout=None):
     """Two people in seats 0 and 1 (bots in the others); `seed` fixes the deal for a repeatable test."""
     alice, bob = make_user("alice"), make_user("bob")
     match = lobby.create_match(alice, "wfci", players, bots={s: "skirmisher" for s in range(2, players)})
@@ -82,6 +83,8 @@ def human_pair(players=2, seed=None):
     assert match.status == Match.Status.ACTIVE
     if seed is not None:
         state = GAME.setup(seed, players, {})
+        if layout:
+            state = positions._on_layout(state, layout)
         match.seed, match.state, match.to_act = seed, GAME.serialize(state), GAME.to_act(state)
         match.save()
     return match, {0: alice, 1: bob}
@@ -190,16 +193,20 @@ def test_page_against_bots_shows_exactly_the_legal_actions(client, players):
 
 
 def test_two_humans_see_only_their_own_cards_through_a_game(client):
-    match, users = human_pair(seed=11)
+    # On the compact Face-off island: the 2-player island keeps the bases far apart
+    # (docs/wfci-board.md), so random play there seldom reaches a fight.
+    match, users = human_pair(seed=11, layout=positions.LAYOUT)
     rng = random.Random(11)
     seen_fight = False
-    for n, _seat in enumerate(play(match, users, rng, 120, prefer=("attack", "target", "play_scroll", "build",
-                                                                       "pick_pilot", "build_at"))):
+    for n, _seat in enumerate(play(match, users, rng, 300, prefer=("attack", "target", "play_scroll", "build",
+                                                                       "pick_pilot", "build_at", "move_to"))):
         for seat, user in users.items():
             page = check_page(client, match, user, seat)
             seen_fight = seen_fight or 'id="wf-fight"' in page
         if n % 10 == 0:
             assert "data-action" not in page_of(client, match, None)
+        if seen_fight and n >= 120:
+            break
     assert seen_fight
 
 
