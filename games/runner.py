@@ -9,7 +9,7 @@ import sys
 import threading
 
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
 
 from . import tasks
 
@@ -37,7 +37,8 @@ def run_once() -> int:
         log.exception("resuming bot turns failed; retrying in %s s", PERIOD_SECONDS)
         return 0
     finally:
-        close_old_connections()
+        if not connection.in_atomic_block:  # the thread's own connection, never a caller's transaction
+            close_old_connections()
 
 
 def start(period: float = PERIOD_SECONDS, stop: threading.Event | None = None) -> threading.Thread:
