@@ -10,9 +10,18 @@ from .errors import NotFound
 from .models import Match, Seat, Vacation
 
 
+MAX_ID = 2**63 - 1  # a BigAutoField: a larger id in a URL names no match (and must not reach SQL)
+
+
+def _known_id(match_id):
+    if not 0 < int(match_id) <= MAX_ID:
+        raise NotFound(_("No such match."))
+    return match_id
+
+
 def lock_match(match_id) -> Match:
     try:
-        return Match.objects.select_for_update().get(pk=match_id)
+        return Match.objects.select_for_update().get(pk=_known_id(match_id))
     except Match.DoesNotExist:
         raise NotFound(_("No such match.")) from None
 
@@ -27,6 +36,7 @@ def match_with_seats(match_id, lock: bool = False, now=None) -> Match:
     Each seat also says whether its player has a vacation that can touch its clock
     (`has_pauses`), so reading the clocks queries no vacations for everyone else.
     """
+    _known_id(match_id)
     now = now or timezone.now()
     since = Coalesce(OuterRef("turn_started_at"), Value(now, output_field=DateTimeField()))
     pauses = Vacation.objects.filter(Q(end__isnull=True) | Q(end__gt=since), user_id=OuterRef("user_id"))

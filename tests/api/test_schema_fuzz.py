@@ -3,7 +3,9 @@ server error, and every answer's status code is one the schema documents (issue 
 
 import pytest
 import schemathesis
+from django.core import signals
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 
@@ -20,7 +22,15 @@ CHECKS = [schemathesis.checks.not_a_server_error, schemathesis.checks.status_cod
 
 @pytest.fixture
 def api_schema():
-    return schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
+    """The site's own WSGI app. Like Django's test client, it must not close the database
+    connection at the end of each request: on PostgreSQL that would end the test's transaction."""
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    try:
+        yield schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
+    finally:
+        signals.request_started.connect(close_old_connections)
+        signals.request_finished.connect(close_old_connections)
 
 
 schema = schemathesis.pytest.from_fixture("api_schema")

@@ -161,3 +161,13 @@ def test_pages_carry_a_content_security_policy_without_inline_scripts(client):
     script = next(d for d in policy.split(";") if d.strip().startswith("script-src"))
     assert "'self'" in script and "unsafe-inline" not in script and "unsafe-eval" not in script
     assert "frame-ancestors 'none'" in policy
+
+
+@pytest.mark.parametrize("pk", [2**63, 29427236630506074112])
+def test_a_match_id_past_the_database_range_is_a_404(pk):
+    """An id past the bigint range names no match: a 404, never an overflow in the database driver."""
+    hen = make_user("bigid")
+    client = api(hen)
+    assert client.post(f"/api/matches/{pk}/actions/", {"version": 1, "action": {"type": "end"}}, format="json").status_code == 404
+    assert client.get(f"/api/matches/{pk}/").status_code == 404
+    assert client.get(f"/api/matches/{pk}/log/").status_code == 404
