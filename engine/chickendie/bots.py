@@ -17,12 +17,11 @@ from ..rng import Rng, seed_state
 from . import cards as C
 from . import flock as F
 from . import search
+from .flock import VALUE, value
 from .flow import asking, legal_actions
 
 BOTS = ("farmer", "rooster", "random")
 DEFAULT_BOT = "farmer"
-VALUE = {"chick": 1.5, "hen": 3.0, "robo_hen": 4.5, "punk_rock_chick": 3.0, "mad_scientist_chicken": 3.0,
-         "dino_chicken": 3.5, "decoy_chicken": 2.5, "flying_chicken": 2.5}
 ATTACK_ORDER = ("chicken_blaster", "coyote_attack", "eat_mor_chikin", "die_die_die", "infertility",
                 "hen_swap", "three_egg_omelette")
 GROWTH_ORDER = ("resurrection", "feeding_frenzy", "farm_to_table", "incubator")
@@ -46,11 +45,6 @@ def _state_rng(state: dict, seat: int) -> Rng:
     """An RNG seeded from the whole state, so the game's own RNG is never advanced."""
     text = json.dumps(state, sort_keys=True, separators=(",", ":"))
     return Rng(seed_state(zlib.crc32(text.encode("utf-8")) * 8 + seat))
-
-
-def value(entry: dict) -> float:
-    worth = VALUE.get(entry["kind"], 2.0)
-    return worth / 2 if entry.get("infertile") else worth
 
 
 def _chicken(state: dict, owner: int, fid: str) -> dict:

@@ -116,3 +116,13 @@ def drop_out(state: dict) -> None:
             state["hands"][s] = []
             state["eggs"][s] = 0
             log(state, "out", who=who(s))
+
+
+# What a chicken is worth to the bots: a Hen lays, a Chick may become one, a Specialty has its power.
+VALUE = {"chick": 1.5, "hen": 3.0, "robo_hen": 4.5, "punk_rock_chick": 3.0, "mad_scientist_chicken": 3.0,
+         "dino_chicken": 3.5, "decoy_chicken": 2.5, "flying_chicken": 2.5}
+
+
+def value(entry: dict) -> float:
+    worth = VALUE.get(entry["kind"], 2.0)
+    return worth / 2 if entry.get("infertile") else worth

@@ -145,8 +145,7 @@ def rollout(state: dict, seat: int, action: dict, policy) -> float:
 
 
 def strength(state: dict, s: int) -> float:
-    from .bots import value
-    return sum(value(e) for e in state["flocks"][s]) + 0.25 * state["eggs"][s] + 0.3 * len(state["hands"][s])
+    return sum(F.value(e) for e in state["flocks"][s]) + 0.25 * state["eggs"][s] + 0.3 * len(state["hands"][s])
 
 
 def score(state: dict, seat: int) -> float:

@@ -10,7 +10,20 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from engine.wfci import cards as wfci_cards
+from games import texts
+
 DIE_SYMBOLS = {"1": "wd1", "2": "wd2", "3": "wd3", "claw": "wdc", "chicken": "wdh", "star": "wds"}
+
+
+def card_face(card: dict) -> dict:
+    """A card dict with its name and text in the active language."""
+    out = dict(card)
+    if isinstance(card.get("name_id"), str):
+        out["name"] = texts.render({"id": card["name_id"]})
+    if isinstance(card.get("text_id"), str):
+        out["text"] = texts.render({"id": card["text_id"]})
+    return out
 
 
 def colour_name(seat) -> str:
@@ -113,10 +126,7 @@ def machine_face(unit: dict) -> dict | None:
     if unit.get("kind") != "machine" or not cid:
         return None
     try:
-        from engine.wfci import cards
-
-        from .reader import card_face
-        return card_face(cards.card_dict(cid))
+        return card_face(wfci_cards.card_dict(cid))
     except (KeyError, ImportError):
         return None
 

@@ -7,7 +7,10 @@ putting the reader's words into those keys once is all a French page needs.
 
 from __future__ import annotations
 
+from engine.wfci import cards
 from games import texts
+
+from .labels import card_face, unit_name
 
 
 def localized(view: dict, players: list | None = None) -> dict:
@@ -34,16 +37,6 @@ def localized(view: dict, players: list | None = None) -> dict:
     return out
 
 
-def card_face(card: dict) -> dict:
-    """A card dict with its name and text in the active language."""
-    out = dict(card)
-    if isinstance(card.get("name_id"), str):
-        out["name"] = texts.render({"id": card["name_id"]})
-    if isinstance(card.get("text_id"), str):
-        out["text"] = texts.render({"id": card["text_id"]})
-    return out
-
-
 def _walk(value):
     if isinstance(value, list):
         return [_walk(v) for v in value]
@@ -56,16 +49,12 @@ def _walk(value):
 def fighter_name(fighter: dict, view: dict) -> str:
     """A fighter of the last fight in the reader's words. The record keeps the English label
     only; the unit is read back from the island, or from that label when it was destroyed."""
-    from .labels import unit_name
-
     units = {u.get("id"): u for u in view.get("units") or []}
     unit = units.get(fighter.get("unit")) or _unit_from_label(fighter)
     return unit_name(unit, view) if unit else fighter.get("name", "")
 
 
 def _unit_from_label(fighter: dict) -> dict | None:
-    from engine.wfci import cards
-
     label, seat = fighter.get("name") or "", fighter.get("seat")
     _, sep, rest = label.partition("'s ")
     if not sep or not isinstance(seat, int):
