@@ -87,7 +87,10 @@ def nodes(postgres):
     ports = [_free_port(), _free_port()]
     procs = [
         _start([sys.executable, "-m", "gunicorn", "chickenisland.wsgi", "-b", f"127.0.0.1:{port}",
-                "--log-level", "warning", "-k", "gthread", "-w", "2", "--threads", "4"])
+                "--log-level", "warning", "-k", "gthread", "-w", "2", "--threads", "4",
+                # keep the clients' connections open for the whole race, and never kill a
+                # slow worker mid-request: a reset POST would leave its outcome unknown
+                "--keep-alive", "300", "--timeout", "300", "--graceful-timeout", "30"])
         for port in ports
     ]
     procs += [
