@@ -27,6 +27,16 @@ def legal(state):
     return GAME.legal_actions(state, GAME.to_act(state)[0])
 
 
+def end_turn(state):
+    """Classic: the draw at the end of the turn is compulsory (1st ed. section 2), then the turn ends."""
+    seat = GAME.to_act(state)[0]
+    while GAME.to_act(state) == [seat] and {"type": "draw"} in legal(state):
+        state = act(state, {"type": "draw"})
+    if GAME.to_act(state) == [seat] and {"type": "end_turn"} in legal(state):
+        state = act(state, {"type": "end_turn"})
+    return state
+
+
 def board(players=2):
     """An empty classic island (leaders on their bases), Red in its Take-actions step, no dice,
     no scrolls in hand."""
@@ -278,16 +288,14 @@ def test_the_spare_waits_for_a_free_hex_until_its_owners_turn():
     blue = state["seats"][1]
     assert blue["waiting"] and "lead-1" not in state["units"] and len(blue["fallen"]) == 1
     assert not audit.problems(state) and GAME.view(state, 0)["seats"][1]["waiting"] is True
-    state = act(state, {"type": "end_actions"})
-    state = act(state, {"type": "end_turn"})
+    state = end_turn(act(state, {"type": "end_actions"}))
     assert state["stack"][0]["seat"] == 1 and state["seats"][1]["waiting"]  # still blocked
     hen = next(u["id"] for u in state["units"].values() if u["hex"] == blue["base"])
     del state["units"][hen]
     state["seats"][2]["destroyed"].append(hen)
     for _ in range(3):
         state = act(state, {"type": "skip_roll"})
-        state = act(state, {"type": "end_actions"})
-        state = act(state, {"type": "end_turn"})
+        state = end_turn(act(state, {"type": "end_actions"}))
     assert state["stack"][0]["seat"] == 1 and not state["seats"][1]["waiting"]
     assert state["units"]["lead-1"]["hex"] == blue["base"] and not audit.problems(state)
 
