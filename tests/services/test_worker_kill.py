@@ -86,7 +86,7 @@ def broker(postgres):
 @pytest.mark.services
 @pytest.mark.django_db(transaction=True)
 def test_a_challenger_turn_cut_by_a_killed_worker_is_finished_once(broker, monkeypatch):
-    monkeypatch.setattr(celery_app.conf, "task_always_eager", False)
+    monkeypatch.setitem(celery_app.conf, "task_always_eager", False)
     monkeypatch.setattr(tasks.play_bot_turns, "delay", lambda *args: tasks.play_bot_turns.apply_async(args, queue=QUEUE))
     alice = make_user("alice")
     match = lobby.create_match(alice, "wfci", 2, {"mode": "solo"})
