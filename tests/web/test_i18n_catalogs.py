@@ -15,7 +15,7 @@ import polib
 import pytest
 from django.conf import settings
 
-from accounts.management.commands import compile_catalogs, engine_messages
+from games.management.commands import compile_catalogs, engine_messages
 
 ROOT = Path(settings.BASE_DIR)
 PO = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
