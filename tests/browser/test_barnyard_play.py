@@ -59,7 +59,11 @@ def test_three_players_two_bots_played_to_the_end(new_page, live_server):
     assert page.locator("#outcome").count() == 1, "the match ended within the click budget"
     match = Match.objects.get(pk=match_id)
     assert match.status == Match.Status.FINISHED and match.outcome["winners"]
-    assert {"barn", "marshal"} <= done, done
+    assert "barn" in done, done
+    # The person marshals whenever they can pay; a person knocked out early may never have the
+    # resources, and then the bots' marshalling in the same match is what the page showed.
+    marshals = [t for t in match.turns.all() if "barnyard.log.marshal" in ids_in(t.message)]
+    assert "marshal" in done or marshals, done
     # An attack of the person's own, or a bot's attack on them that they answered by clicking
     # (a casualty, a card): when the bots strike first, the person may be out before attacking.
     battles = [t for t in match.turns.all() if {"barnyard.log.attack", "barnyard.log.battle"} & set(ids_in(t.message))]
