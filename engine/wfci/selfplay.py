@@ -1,6 +1,6 @@
 """Self-play report: the check that the card catalog is balanced.
 
-    python -m engine.wfci.selfplay --games 1000 --players 2 [--bot skirmisher] [--seed 0]
+    python -m engine.wfci.selfplay --games 1000 --players 2 [--bot skirmisher] [--seed 0] [--variants cockfight]
     python -m engine.wfci.selfplay --solo --games 100 [--bot skirmisher|expert] [--island random]
         [--setups standard,hard,classic] [--rollouts 24] [--markdown]
 
@@ -183,11 +183,14 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--island", default="starter", choices=["starter", "random"])
+    parser.add_argument("--variants", default="", help="variants, comma separated (e.g. cockfight)")
     parser.add_argument("--solo", action="store_true", help="the bot as you against the Challenger")
     parser.add_argument("--setups", default="standard,hard,classic", help="solo set-ups, comma separated")
     parser.add_argument("--rollouts", type=int, default=expert.ROLLOUTS, help="the expert's rollouts per decision")
     args = parser.parse_args(argv)
     options = {"island": args.island} if args.island != "starter" else {}
+    if args.variants:
+        options["variants"] = args.variants.split(",")
     if args.solo:
         setups = tuple(args.setups.split(","))
         print(format_solo(solo_report(args.games, args.bot, args.seed, setups, options, args.rollouts), args.markdown))
