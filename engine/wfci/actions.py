@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..rng import Rng
 from ..messages import msg
-from . import cards, dice, units
+from . import cards, dice, flag, units
 from .leaders import leader_value
 from .state import home_hexes, new_unit_id, note, occupancy, ruleset, turn_frame, who
 
@@ -153,6 +153,7 @@ def build_apply(state: dict, frame: dict, action: dict) -> None:
         chicken = state["units"].pop(pid)
         s["spent"].extend(chicken["dice"])  # a +1 die cannot ride along inside a machine
         units.strip_shields(state, chicken)
+        flag.drop(state, chicken)  # a pilot carries no flag: it stays on the hex (D-14)
     uid = new_unit_id(state)
     state["units"][uid] = {"id": uid, "owner": seat, "kind": "machine", "card": cid, "hex": action["hex"],
                            "shields": 0, "dice": [], "pilots": list(frame["pilots"])}

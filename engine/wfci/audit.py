@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import cards, dice, victory
+from . import cards, dice, flag, victory
 
 RESOURCE_TOKENS = 12
 SHIELDS = 8
@@ -59,6 +59,7 @@ def problems(state: dict) -> list[str]:
         if sorted(ids) != [f"die-{seat}-{i}" for i in range(1, dice.DICE_PER_COLOUR + 1)]:
             out.append(f"{s['colour']} dice: {sorted(ids)}")
         placed = sum(o["tags"].count(seat) for o in state["seats"])
+        placed += sum(1 for f in state.get("flags", ()) if f["seat"] == seat)  # a flag is one of its tags
         if placed + s["tags_left"] != victory.TAGS_PER_COLOUR or s["tags_left"] < 0:
             out.append(f"{s['colour']} humiliation tags: {placed} placed, {s['tags_left']} left")
         if len(s["tags"]) > victory.BANNER_TAGS or any(s["tags"].count(o) > victory.SAME_COLOUR for o in s["tags"]):
@@ -76,6 +77,7 @@ def problems(state: dict) -> list[str]:
     for cls, limit in cards.catalog()["miniatures"].items():
         if built[cls] + state["supply"]["minis"][cls] != limit or state["supply"]["minis"][cls] < 0:
             out.append(f"{cls} miniatures: {built[cls]} built, {state['supply']['minis'][cls]} free")
+    out += flag.problems(state)
     for u in state["units"].values():
         kind = state["island"]["tiles"].get(u["hex"], {}).get("kind")
         if kind is None:

@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 from ..messages import msg
-from . import cards, dice, epic, scrolls, solo, units, victory
+from . import cards, dice, epic, flag, scrolls, solo, units, victory
 from .state import clockwise, distance, note, pop, ruleset, turn_frame, who
 
 
@@ -235,6 +235,7 @@ def resolve(state: dict):
             c["beaten"] = defender["id"]
         else:
             note(state, msg("wfci.event.fight_destroys", strength=strength, armor=armor, unit=units.name(state, defender)))
+            flag.fought(state, attacker["id"], defender)
     else:
         note(state, msg("wfci.event.fight_fails", strength=strength, armor=armor, unit=units.name(state, attacker)))
     beaten, att_seat = c.get("beaten"), c["att_seat"]

@@ -11,13 +11,14 @@ stack may not enter; it may pass through your own units but only stop where ever
 
 from __future__ import annotations
 
-from . import board, dice, units
+from . import board, dice, flag, units
 from .state import island, occupancy, pt, hx, ruleset, top, turn_frame
 
 
 def may_enter_base(state: dict, seat: int, key: str, members: list[dict] | None = None) -> bool:
     """Standard: only a base's owner's chickens and leader may enter it (ruleset base_entry).
-    Expert adds enemy units ("une Base adverse"): your own machines still stay out of yours."""
+    Expert adds enemy units ("une Base adverse"): your own machines still stay out of yours.
+    Capture the flag: a stack bringing an opponent's flag home may enter its own base (D-15)."""
     t = state["island"]["tiles"].get(key)
     if t is None or t["kind"] != "base":
         return True
@@ -26,7 +27,8 @@ def may_enter_base(state: dict, seat: int, key: str, members: list[dict] | None 
         return True
     if t["owner"] != seat:
         return entry == "enemies_too"
-    return all(u["kind"] in ("chicken", "leader") for u in (members or []))
+    members = members or []
+    return all(u["kind"] in ("chicken", "leader") for u in members) or flag.brings_home(state, seat, members)
 
 
 def _predicates(state: dict, seat: int, members: list[dict]):

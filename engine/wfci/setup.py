@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..errors import IllegalAction
 from ..messages import msg
 from ..rng import Rng, seed_state
-from . import cards, dice, island as islands, solo, units
+from . import cards, dice, flag, island as islands, solo, units
 from .actions import refill_stock
 from .leaders import leader_value
 from .options import make_ruleset
@@ -22,7 +22,7 @@ NOT_YET = {
     "preset": {},
     "mode": {},
     "island": {"build": "wfci.refuse.not_yet.build"},
-    "variants": {v: f"wfci.refuse.not_yet.{v}" for v in ("teams", "flag", "cockfight")},
+    "variants": {v: f"wfci.refuse.not_yet.{v}" for v in ("teams", "cockfight")},
 }
 
 
@@ -54,7 +54,8 @@ def new_game(seed: int, players: int, options: dict | None) -> dict:
     seats = []
     for s in range(players):
         seats.append({
-            "seat": s, "colour": colour(s), "leader": None, "leader_options": [leaders.pop(), leaders.pop()],
+            "seat": s, "colour": colour(s), "leader": None,
+            "leader_options": [leaders.pop(), leaders.pop()] if rs.leaders else [],  # flag: no leaders
             "hand": [], "strategies": [], "banner": [], "spent": [], "res": {r: 0 for r in cards.RESOURCES},
             "tags_left": 3, "tags": [], "destroyed": [], "reserve": [f"hen-{s}-{i}" for i in range(1, 7)],
             "base": None, "spare": None, "fallen": [], "waiting": False,
@@ -97,7 +98,7 @@ def new_game(seed: int, players: int, options: dict | None) -> dict:
     state["stack"].append(new_turn_frame(first))
     for s in reversed([(first - 1 - i) % players for i in range(players)]):
         state["stack"].append({"kind": "claim_base", "seat": s})
-    for s in reversed([(first + i) % players for i in range(players)]):
+    for s in reversed([(first + i) % players for i in range(players)] if rs.leaders else []):
         state["stack"].append({"kind": "choose_leader", "seat": s})
     note(state, msg("wfci.event.first", who=who(first)))
     return state
@@ -148,6 +149,10 @@ def claim(state: dict, seat: int, key: str, chickens: bool = True):
             state["units"][hen] = {"id": hen, "owner": seat, "kind": "chicken", "card": None, "hex": key,
                                    "shields": 0, "dice": [], "pilots": []}
         s["reserve"] = []
+    if ruleset(state).flag:
+        flag.plant(state, seat)
+    if s["leader"] is None:  # capture the flag is played without leaders
+        return
     leader = {"id": f"lead-{seat}", "owner": seat, "kind": "leader", "card": s["leader"], "hex": key,
               "shields": 0, "dice": [], "pilots": []}
     state["units"][leader["id"]] = leader

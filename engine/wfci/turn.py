@@ -14,7 +14,8 @@ from itertools import combinations_with_replacement
 from ..errors import IllegalAction
 from ..messages import listing, msg
 from ..strict import is_legal
-from . import actions, cards, catastrophes, combat, dice, epic, hand, movement, scrolls, setup, solo, stars, victory
+from . import actions, cards, catastrophes, combat, dice, epic, flag, hand, movement, scrolls, setup, solo, stars, victory
+from .leaders import leader_abilities
 from .state import copy_state, new_turn_frame, note, ruleset, top, who
 
 
@@ -24,7 +25,7 @@ def reroll_cost(state: dict, seat: int) -> int | None:
     cost = ruleset(state).reroll_cost
     if cost is None:
         return None
-    override = [ab["reroll_cost"] for ab in cards.card(state["seats"][seat]["leader"])["abilities"]
+    override = [ab["reroll_cost"] for ab in leader_abilities(state, seat)
                 if "reroll_cost" in ab]
     return min([cost] + override)
 
@@ -224,6 +225,7 @@ def apply_action(state: dict, seat: int, action) -> dict:
     frame = top(new)
     handlers(new, frame)[1](new, frame, action)
     settle(new)
+    flag.settle(new)
     return new
 
 

@@ -123,6 +123,8 @@ def destroy(state: dict, unit: dict):
     """Remove a non-leader unit: the machine card to its discard, the miniature to the supply,
     pilots and chickens to their owner's destroyed chickens, dice to the owner's spent dice."""
     owner = state["seats"][unit["owner"]]
+    if "flags" in state:  # capture the flag: the carrier's flags stay on its hex (flag.py)
+        EFFECTS["drop_flags"](state, unit)
     strip_shields(state, unit)
     owner["spent"].extend(unit["dice"])
     unit["dice"] = []

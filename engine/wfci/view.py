@@ -10,7 +10,7 @@ the RNG state.
 from __future__ import annotations
 
 from ..messages import render
-from . import cards, solo, units
+from . import cards, flag, solo, units
 from .describe import prompt
 from .state import colour, ruleset, top
 
@@ -40,6 +40,8 @@ def _unit(state: dict, u: dict) -> dict:
         out["card"] = u["card"]
     if u["kind"] == "machine":
         out["class"] = units.machine_class(u)
+    if "flags" in state:
+        out["flags"] = flag.carried_by(state, u["id"])
     return out
 
 
@@ -125,6 +127,8 @@ def view(state: dict, seat: int | None) -> dict:
         "outcome": state["result"],
         "you": None,
     }
+    if flag.playing(state):
+        out["flags"] = flag.view_block(state)
     if ruleset(state).solo:
         out["challenger"] = solo.STEPS["view_block"](state)
     if seat is not None:
