@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..rng import Rng
 from ..messages import msg
-from . import cards, units, victory
+from . import cards, teams, units, victory
 from .lava import apply_lava
 from .movement import may_enter_base
 from .solo import is_challenger
@@ -86,7 +86,8 @@ def begin_classic(state: dict, which: str, seat: int):
 
 
 def _robbable(state: dict, seat: int) -> list[int]:
-    return [s for s in clockwise(state, seat)[1:] if sum(state["seats"][s]["res"].values())]
+    return [s for s in clockwise(state, seat)[1:] if sum(state["seats"][s]["res"].values())
+            and teams.opposed(state, seat, s)]
 
 
 def rob_legal(state: dict, frame: dict) -> list[dict]:

@@ -19,17 +19,18 @@
 from __future__ import annotations
 
 from ..messages import msg
-from . import cards, dice, epic, flag, scrolls, solo, units, victory
+from . import cards, dice, epic, flag, scrolls, solo, teams, units, victory
 from .state import clockwise, distance, note, pop, ruleset, turn_frame, who
 
 
 # -- starting a fight ----------------------------------------------------------------------
 
 def reach(state: dict, unit: dict) -> list[dict]:
-    """Enemy units and leaders the unit could fight: within its range, never in its own hex."""
+    """Enemy units and leaders the unit could fight: within its range, never in its own hex,
+    never a partner's (teams, D-T1)."""
     rng = units.unit_range(state, unit)
     return sorted((u for u in state["units"].values()
-                   if u["owner"] != unit["owner"] and 1 <= distance(unit["hex"], u["hex"]) <= rng),
+                   if teams.opposed(state, unit["owner"], u["owner"]) and 1 <= distance(unit["hex"], u["hex"]) <= rng),
                   key=lambda u: u["id"])
 
 

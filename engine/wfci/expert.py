@@ -18,7 +18,7 @@ import time
 
 from ..errors import IllegalAction
 from ..rng import Rng, seed_state
-from . import solo, turn
+from . import solo, teams, turn
 from .challenger.bot import bot_action as challenger_action
 from .skirmisher import choose as skirmish
 from .state import copy_state
@@ -81,9 +81,10 @@ def score(state: dict, seat: int) -> float:
     result = state["result"]
     if result is not None:
         return 1.0 if seat in result["winners"] else 0.0 if result["winners"] else 0.5
-    given = sum(s["tags"].count(seat) for s in state["seats"] if s["seat"] != seat)
-    taken = len(state["seats"][seat]["tags"])
-    machines = sum(1 if u["owner"] == seat else -1 / max(state["players"] - 1, 1)
+    side = teams.team_of(seat) if teams.playing(state) else (seat,)  # teams: the team's tags
+    given = sum(s["tags"].count(m) for s in state["seats"] if s["seat"] not in side for m in side)
+    taken = sum(len(state["seats"][m]["tags"]) for m in side)
+    machines = sum(1 if u["owner"] in side else -1 / max(state["players"] - len(side), 1)
                    for u in state["units"].values() if u["kind"] == "machine")
     return 0.5 + 0.2 * (given - taken) + 0.02 * max(-5, min(5, machines))
 

@@ -9,7 +9,7 @@ Effects that need a target push a small choice frame (`hit`, `transmute`, `lava_
 from __future__ import annotations
 
 from ..messages import msg
-from . import cards, dice, scrolls, units
+from . import cards, dice, scrolls, teams, units
 from .combat import base_bonus
 from .state import distance, note, turn_frame, who
 from .lava import apply_lava
@@ -20,7 +20,7 @@ RESOURCES = cards.RESOURCES
 def _hit_options(state: dict, seat: int, reach: int) -> list[str]:
     mine = [u["hex"] for u in state["units"].values() if u["owner"] == seat]
     return sorted(u["id"] for u in state["units"].values()
-                  if u["owner"] != seat and u["kind"] != "leader"
+                  if teams.opposed(state, seat, u["owner"]) and u["kind"] != "leader"
                   and any(1 <= distance(h, u["hex"]) <= reach for h in mine))
 
 

@@ -11,7 +11,7 @@ stack may not enter; it may pass through your own units but only stop where ever
 
 from __future__ import annotations
 
-from . import board, dice, flag, units
+from . import board, dice, flag, teams, units
 from .state import island, occupancy, pt, hx, ruleset, top, turn_frame
 
 
@@ -51,14 +51,14 @@ def _predicates(state: dict, seat: int, members: list[dict]):
                 base_ok[key] = may_enter_base(state, seat, key, members)
             if not base_ok[key]:
                 return False
-        return not any(u["owner"] != seat for u in occ.get(key, ()))
+        return not any(teams.opposed(state, seat, u["owner"]) for u in occ.get(key, ()))
 
     def can_stop(h) -> bool:
         key = hx(h)
         if tiles[key]["kind"] == "lava":
             return False
         here = [u for u in occ.get(key, ()) if u["id"] not in ids]
-        return not here or (all_band and all(units.bands(u) for u in here))
+        return not here or (all_band and all(u["owner"] == seat and units.bands(u) for u in here))
 
     return can_enter, can_stop
 

@@ -10,7 +10,7 @@ help the side they were played for; their fighter is "ours".
 from __future__ import annotations
 
 from ..messages import msg
-from . import actions, cards, solo, units, victory
+from . import actions, cards, solo, teams, units, victory
 from .leaders import leader_abilities, leader_value
 from .solo import draws, is_its_card, reading
 from .state import neighbours, note, ruleset, turn_frame, who
@@ -215,7 +215,7 @@ def on_destroyed(state: dict, unit: dict, effect: dict):
     if effect.get("blast"):
         near = set(neighbours(unit["hex"]))
         for victim in sorted(list(state["units"].values()), key=lambda u: u["id"]):
-            if victim["id"] in state["units"] and victim["hex"] in near and victim["owner"] != seat \
+            if victim["id"] in state["units"] and victim["hex"] in near and teams.opposed(state, seat, victim["owner"]) \
                     and victim["kind"] != "leader" and units.stats(victim)["armor"] <= effect["blast"]:
                 if units.hit(state, victim) == "destroyed":
                     note(state, msg("wfci.event.blast_destroys", unit=units.name(state, victim)))

@@ -22,7 +22,7 @@ NOT_YET = {
     "preset": {},
     "mode": {},
     "island": {"build": "wfci.refuse.not_yet.build"},
-    "variants": {v: f"wfci.refuse.not_yet.{v}" for v in ("teams", "cockfight")},
+    "variants": {v: f"wfci.refuse.not_yet.{v}" for v in ("cockfight",)},
 }
 
 

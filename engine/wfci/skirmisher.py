@@ -8,7 +8,7 @@ Each decision is a function of the frame on top of the stack; every choice it ma
 
 from __future__ import annotations
 
-from . import board, cards, combat, dice, scrolls, turn, units
+from . import board, cards, combat, dice, scrolls, teams, turn, units
 from .hand import _hit_options
 from .movement import destinations
 from .state import distance, island, pt, hx, top
@@ -42,7 +42,18 @@ def _fallback(legal):
 # -- judging a position --------------------------------------------------------------------
 
 def _enemy_leaders(state: dict, seat: int) -> list[dict]:
-    return [u for u in state["units"].values() if u["kind"] == "leader" and u["owner"] != seat]
+    return [u for u in state["units"].values() if u["kind"] == "leader" and teams.opposed(state, seat, u["owner"])]
+
+
+def _foe(state: dict, seat: int, owner: int) -> bool:
+    return teams.opposed(state, seat, owner)
+
+
+def _done_with(state: dict, seat: int, owner: int) -> bool:
+    """Teams: an opponent who already carries a tag needs no other while their partner has none."""
+    if not teams.playing(state) or not state["seats"][owner]["tags"]:
+        return False
+    return not state["seats"][teams.partner(state, owner)]["tags"]
 
 
 def _goal(state: dict, seat: int) -> dict | None:
@@ -56,6 +67,8 @@ def _goal(state: dict, seat: int) -> dict | None:
 
     def key(u):
         tagged = state["seats"][u["owner"]]["tags"].count(seat)
+        if teams.playing(state):
+            tagged = len(state["seats"][u["owner"]]["tags"])
         near = min((distance(m["hex"], u["hex"]) for m in mine), default=99)
         return (tagged if state["players"] > 2 else 0, near, u["owner"])
 
@@ -128,7 +141,7 @@ def _best_target(state: dict, seat: int, attacker: dict) -> tuple[int, dict | No
             continue
         if u["kind"] == "leader" and not _taggable(state, seat, u["owner"]) and not u["shields"]:
             continue
-        score = _value(u) * 10 + odds
+        score = (_value(u) if not (u["kind"] == "leader" and _done_with(state, seat, u["owner"])) else 8) * 10 + odds
         if score > best:
             best, pick = score, u
     return best, pick
@@ -302,7 +315,8 @@ def _trap_target(state, seat):
         if t["kind"] != "neutral":
             continue
         here = [u for u in state["units"].values() if u["hex"] == k and u["kind"] != "leader"]
-        score = sum(_value(u) for u in here if u["owner"] != seat) - sum(_value(u) * 2 for u in here if u["owner"] == seat)
+        score = sum(_value(u) for u in here if _foe(state, seat, u["owner"])) \
+            - sum(_value(u) * 2 for u in here if not _foe(state, seat, u["owner"]))
         if score > best:
             best, pick = score, k
     return pick
@@ -401,18 +415,27 @@ def _combat(state, seat, frame, legal):
     if c["stage"] == "sides":
         leader_seat = max(range(state["players"]), key=lambda s: sum(o["tags"].count(s) for o in state["seats"]))
         side = "defender" if c["att_seat"] == leader_seat else "attacker"
+        if teams.playing(state):  # a partner's card helps the partner
+            side = "attacker" if teams.partner(state, seat) == c["att_seat"] else "defender"
         return {"type": "side", "card": legal[0]["card"], "side": side}
-    # card rounds: only the two sides play, each while it is behind on what it can see
-    if seat not in (c["att_seat"], c["def_seat"]):
+    # card rounds: only the two sides play (teams: with their partners), each while it is
+    # behind on what it can see
+    friends = teams.team_of(seat) if teams.playing(state) else (seat,)
+    if c["att_seat"] in friends:
+        role = "attacking"
+    elif c["def_seat"] in friends:
+        role = "defending"
+    else:
         return {"type": "pass"}
-    role = "attacking" if seat == c["att_seat"] else "defending"
     ours, theirs = (attacker, defender) if role == "attacking" else (defender, attacker)
     s, a = _strength(state, attacker, defender)
     s += c["boost"]
     mine = sum(scrolls._card_value(state, cards.card(cid)["effect"], role, ours, theirs)
                for cid in c["down"][str(seat)] if cards.card(cid)["type"] == "magic")
+    mine += sum(len(c["down"][str(f)]) for f in friends if f != seat) * 2  # a partner's, face down
     other = c["def_seat"] if role == "attacking" else c["att_seat"]
-    theirs_down = len(c["down"][str(other)]) * 2
+    foes = teams.team_of(other) if teams.playing(state) else (other,)
+    theirs_down = sum(len(c["down"][str(s)]) for s in foes) * 2
     ahead = (s + mine - a - theirs_down) if role == "attacking" else (a + mine - s - theirs_down - 1)
     if ahead >= 0 and not (role == "defending" and defender["kind"] == "leader" and ahead < 2):
         return {"type": "pass"}
@@ -469,7 +492,7 @@ def _discard_scroll(state, seat, frame, legal):
 
 def _enemy_count(state, seat, key):
     near = set(board.hex_key(n) for n in board.neighbors(pt(key)))
-    return sum(_value(u) if u["owner"] != seat else -2 * _value(u) for u in state["units"].values()
+    return sum(_value(u) if _foe(state, seat, u["owner"]) else -2 * _value(u) for u in state["units"].values()
                if u["hex"] in near and u["kind"] != "leader")
 
 
@@ -480,7 +503,7 @@ def _hexy(state, seat, frame, legal):
 def _tsunami(state, seat, frame, legal):
     if "hex" in legal[0]:
         return _hexy(state, seat, frame, legal)
-    return max(legal, key=lambda a: (state["units"][a["unit"]]["owner"] != seat, _value(state["units"][a["unit"]])))
+    return max(legal, key=lambda a: (_foe(state, seat, state["units"][a["unit"]]["owner"]), _value(state["units"][a["unit"]])))
 
 
 def _hit(state, seat, frame, legal):

@@ -12,6 +12,7 @@ placed the most tags wins, and if that is a tie, everybody tied shares a draw.
 from __future__ import annotations
 
 from ..messages import msg
+from . import teams
 from .solo import HUMAN, SEAT
 from .state import colour, note, ruleset, who
 
@@ -65,6 +66,9 @@ def winner(state: dict) -> int | None:
 def check(state: dict):
     if state["result"] is not None:
         return
+    if teams.playing(state):
+        teams.check(state)
+        return
     seat = winner(state)
     if seat is not None:
         reason = f"{colour(seat)} humiliated enough opponents"
@@ -88,6 +92,9 @@ def turn_limit(state: dict):
         state["result"] = {"winners": [SEAT], "losers": [HUMAN],
                            "reason": f"turn limit: the Challenger held out for {MAX_ROUNDS} rounds"}
         note(state, msg("wfci.event.limit_held_out", n=MAX_ROUNDS))
+        return
+    if teams.playing(state):
+        teams.turn_limit(state, MAX_ROUNDS)
         return
     scores = [placed(state, s) for s in range(state["players"])]
     best = max(scores)

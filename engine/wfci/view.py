@@ -10,7 +10,7 @@ the RNG state.
 from __future__ import annotations
 
 from ..messages import render
-from . import cards, flag, solo, units
+from . import cards, flag, solo, teams, units
 from .describe import prompt
 from .state import colour, ruleset, top
 
@@ -127,6 +127,8 @@ def view(state: dict, seat: int | None) -> dict:
         "outcome": state["result"],
         "you": None,
     }
+    if teams.playing(state):
+        out["teams"] = teams.teams(state)
     if flag.playing(state):
         out["flags"] = flag.view_block(state)
     if ruleset(state).solo:

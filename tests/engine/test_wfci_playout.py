@@ -77,10 +77,10 @@ def test_views_of_a_spectator_show_no_hand():
     ({"preset": "nope"}, "preset"),
     ({"colour": "red"}, "Unknown option"),
     ({"island": "build"}, "not available yet"),
-    ({"variants": ["teams"]}, "not available yet"),
+    ({"variants": ["teams"]}, "4 players"),
 ])
 def test_setup_refuses_bad_or_unplayable_options(options, message):
-    players = 4 if options.get("variants") == ["teams"] else 2
+    players = 2
     with pytest.raises(IllegalAction, match=message):
         GAME.setup(1, players, options)
 
