@@ -61,6 +61,7 @@ class Ruleset:
     challenger_target: str  # "highest_strength" | "lowest_armor"
     challenger_uses_chickens: bool
     draw_compulsory: bool  # classic: "must be performed in order" (1st ed. section 2)
+    star_abilities_any_time: bool  # classic: card star abilities at any decision (1st ed. 4.3, D-W25)
 
     @property
     def options(self) -> dict:

@@ -1,5 +1,6 @@
 """The star table (rules section 5): stars spent together, outside a fight, in your own
-Take-actions step. Each ability may be bought again while stars last.
+Take-actions step. Each ability may be bought again while stars last. Classic also offers the
+star abilities printed on cards at any decision (`any_time`, D-W25).
 
 | stars | ability (action)                                                              |
 |   1   | `stock`: the stock goes back into the machine deck, 4 new cards come out      |
@@ -13,7 +14,7 @@ Take-actions step. Each ability may be bought again while stars last.
 from __future__ import annotations
 
 from ..messages import msg
-from . import actions, cards, dice, scrolls, units, victory
+from . import actions, cards, dice, hand, scrolls, solo, units, victory
 from .state import note, ruleset, who
 
 COST = {"stock": 1, "swap": 2, "draw": 3, "shield": 4, "supply": 4, "untag": 5}
@@ -90,3 +91,36 @@ def shield_apply(state: dict, frame: dict, action: dict):
     unit = state["units"][action["unit"]]
     units.give_shield(state, unit)
     note(state, msg("wfci.event.gains_shield", unit=units.name(state, unit)))
+
+
+# -- classic: star abilities on cards at any time (1st ed. 4.3, D-W25) -----------------------
+
+ANY_TIME_FRAMES = ("turn", "combat")  # the steps of a turn and the stages of a fight
+
+
+def any_time(state: dict, frame: dict) -> list[dict]:
+    """Classic lets a card's star ability be used "at any time during any player's turn": it
+    is offered at every decision of a turn step or a fight stage, whoever's turn it is (the
+    Take-actions step offers it already). A range boost lasts "this turn", so only your own."""
+    seat = frame["seat"]
+    if (not ruleset(state).star_abilities_any_time or frame["kind"] not in ANY_TIME_FRAMES
+            or (frame["kind"] == "turn" and frame["step"] == "actions") or solo.is_challenger(state, seat)):
+        return []
+    own_turn = state["stack"][0]["seat"] == seat
+    return [a for a in hand.activations(state, seat) if own_turn or "range_boost" not in _ability(state, a)["do"]]
+
+
+def _ability(state: dict, action: dict) -> dict:
+    if "card" in action:
+        return cards.card(action["card"])["effect"][action["ability"]]
+    return units.abilities(state["units"][action["unit"]])[action["ability"]]
+
+
+def use_any_time(state: dict, seat: int, action: dict):
+    """The ability, then the decision that was waiting is asked again; a star die spent in
+    the roll or reroll step is no longer there to be picked."""
+    hand.activate(state, seat, action)
+    frame = state["stack"][0]
+    if frame["seat"] == seat and frame["kind"] == "turn":
+        spent = set(state["seats"][seat]["spent"])
+        frame["selected"] = [d for d in frame["selected"] if d not in spent]

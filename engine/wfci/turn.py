@@ -205,7 +205,7 @@ def legal(state: dict, seat: int) -> list[dict]:
     if state["result"] is not None or not state["stack"] or top(state)["seat"] != seat:
         return []
     frame = top(state)
-    return handlers(state, frame)[0](state, frame)
+    return handlers(state, frame)[0](state, frame) + stars.any_time(state, frame)
 
 
 def apply_action(state: dict, seat: int, action) -> dict:
@@ -217,14 +217,19 @@ def apply_action(state: dict, seat: int, action) -> dict:
     if seat != frame["seat"]:
         raise IllegalAction("wfci.refuse.not_your_turn", who=who(frame["seat"]))
     legal_now, _apply = handlers(state, frame)
-    if not is_legal(action, legal_now(state, frame)):
+    any_time = is_legal(action, stars.any_time(state, frame))  # classic star abilities (D-W25)
+    if not any_time and not is_legal(action, legal_now(state, frame)):
         raise IllegalAction("wfci.refuse.not_legal", kind=action["type"])
     new = copy_state(state)
     new["events"] = []
     new["steps"] += 1
     frame = top(new)
-    handlers(new, frame)[1](new, frame, action)
+    if any_time:
+        stars.use_any_time(new, seat, action)
+    else:
+        handlers(new, frame)[1](new, frame, action)
     settle(new)
+    cockfight.after(state, new)
     flag.settle(new)
     return new
 
