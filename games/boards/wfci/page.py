@@ -12,6 +12,7 @@ from .island import island
 from .labels import card, class_name, colour_letter, colour_name, die_icon, resource_name, seat_name, unit_name
 from .reader import localized
 from .solo import CHALLENGER_SEAT, challenger
+from .teams import mark, teams
 
 DICE_PER_COLOUR = 5  # rules section 2: five dice per colour
 
@@ -34,8 +35,10 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
     if view.get("catastrophe"):
         cat = view["catastrophe"]
         catastrophe = {**card(cat["card"]), "colour": colour_name(cat.get("seat"))}
+    seats, team_model = seat_models(view, me, players, placed), teams(view, players, me)
+    mark(seats, team_model)
     return {
-        "island": board, "stacks": board["stacks"], "seats": seat_models(view, me, players, placed),
+        "island": board, "stacks": board["stacks"], "seats": seats, "teams": team_model,
         "fight": fight(view, players, card_actions),
         "last_fight": None if combat else last_fight(view.get("last_fight")),
         "bar": placed["bar"],
