@@ -60,6 +60,17 @@ def solo_record(user) -> list[dict]:
     return [{"game": g, "difficulty": d, "label": lab, **v} for (g, d, lab), v in sorted(table.items())]
 
 
+def first_solo(user, match) -> bool:
+    """Whether this is the person's first solo game of its game: it is played in one of the
+    game's solo modes, and no other solo match of that game of theirs began before it
+    (whatever became of that one: finished, abandoned or still going)."""
+    modes = [m["options"].get("mode") for m in engine.get_game(match.game).solo_modes()]
+    if not getattr(user, "is_authenticated", False) or (match.options or {}).get("mode") not in modes:
+        return False
+    earlier = Match.objects.filter(game=match.game, seats__user=user, pk__lt=match.pk, options__mode__in=modes)
+    return not earlier.exclude(status=Match.Status.LOBBY).exists()
+
+
 def leaderboard(game: str, limit: int = 100):
     return Rating.objects.filter(game=game, games__gt=0).select_related("user").order_by("-rating")[:limit]
 

@@ -350,6 +350,7 @@ def _board_context(request, match):
         "humans": sum(1 for s in seats if s.user_id),
         "can_undo": reading.undoable_turn(match, seat) is not None,
         "me": seats[seat] if seat is not None else None,
+        "first_solo": seat is not None and match.status == Match.Status.ACTIVE and profiles.first_solo(request.user, match),
         "invite_url": request.build_absolute_uri(reverse("join_by_link", args=[match.invite_token]))
         if seat is not None and match.status == Match.Status.LOBBY
         else None,
