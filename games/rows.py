@@ -1,8 +1,13 @@
 """Reading a match for a move or a page: the match, its seats and their players in one query,
-under the match row lock when the caller is about to change it."""
+under the match row lock when the caller is about to change it.
 
-from django.db.models import DateTimeField, Exists, OuterRef, Q, Value
-from django.db.models.functions import Coalesce
+These are the hot path's reads (every move and every poll), so they are written once as SQL
+built from the models' own fields and turned into model instances with the fields' own
+converters: the ORM's query compiler cost more CPU than everything else in a move.
+"""
+
+from django.contrib.auth import get_user_model
+from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -30,6 +35,64 @@ def match_id(match) -> int:
     return match.pk if isinstance(match, Match) else int(match)
 
 
+class Columns:
+    """One model's columns in a hand-written SELECT: the select list, and the rows back as
+    instances, each value through the converters the ORM itself would apply."""
+
+    def __init__(self, model, alias: str):
+        self.model = model
+        self.fields = list(model._meta.concrete_fields)
+        self.names = [f.attname for f in self.fields]
+        qn = connection.ops.quote_name
+        self.sql = ", ".join(f"{alias}.{qn(f.column)}" for f in self.fields)
+        self._converters = {}
+
+    def converters(self):
+        vendor = connection.vendor
+        if vendor not in self._converters:
+            found = []
+            for i, f in enumerate(self.fields):
+                col = f.get_col(self.model._meta.db_table)
+                funcs = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+                if funcs:
+                    found.append((i, col, funcs))
+            self._converters[vendor] = found
+        return self._converters[vendor]
+
+    def build(self, values):
+        values = list(values)
+        for i, col, funcs in self.converters():
+            for func in funcs:
+                values[i] = func(values[i], col, connection)
+        return self.model.from_db(connection.alias, self.names, values)
+
+
+_SEATS_SQL = {}
+
+
+def _seats_sql(lock: bool):
+    """SELECT seat, match, user and whether the player has a vacation that can touch the seat's
+    clock, for every seat of one match, in seat order."""
+    key = (connection.vendor, lock)
+    if key not in _SEATS_SQL:
+        qn = connection.ops.quote_name
+        seat, match, user = Columns(Seat, "s"), Columns(Match, "m"), Columns(get_user_model(), "u")
+        vac = Vacation._meta
+        sql = (
+            f"SELECT {seat.sql}, {match.sql}, {user.sql}, EXISTS("
+            f"SELECT 1 FROM {qn(vac.db_table)} v WHERE v.{qn('user_id')} = s.{qn('user_id')}"
+            f" AND (v.{qn('end')} IS NULL OR v.{qn('end')} > COALESCE(s.{qn('turn_started_at')}, %s)))"
+            f" FROM {qn(Seat._meta.db_table)} s"
+            f" JOIN {qn(Match._meta.db_table)} m ON m.{qn('id')} = s.{qn('match_id')}"
+            f" LEFT JOIN {qn(get_user_model()._meta.db_table)} u ON u.{qn('id')} = s.{qn('user_id')}"
+            f" WHERE s.{qn('match_id')} = %s ORDER BY s.{qn('index')}"
+        )
+        if lock and connection.features.has_select_for_update:
+            sql += " FOR UPDATE OF s, m" if connection.features.has_select_for_update_of else " FOR UPDATE"
+        _SEATS_SQL[key] = (sql, seat, match, user)
+    return _SEATS_SQL[key]
+
+
 def match_with_seats(match_id, lock: bool = False, now=None) -> Match:
     """The match with `match.seats.all()` already filled (seat.user too): one query.
 
@@ -38,20 +101,74 @@ def match_with_seats(match_id, lock: bool = False, now=None) -> Match:
     """
     _known_id(match_id)
     now = now or timezone.now()
-    since = Coalesce(OuterRef("turn_started_at"), Value(now, output_field=DateTimeField()))
-    pauses = Vacation.objects.filter(Q(end__isnull=True) | Q(end__gt=since), user_id=OuterRef("user_id"))
-    rows = Seat.objects.filter(match_id=match_id).select_related("match", "user").annotate(has_pauses=Exists(pauses))
-    if lock:
-        rows = rows.select_for_update(of=("self", "match"))
-    seats = list(rows.order_by("index"))
-    if not seats:  # a match always has seats; fall back for one that has none
+    sql, seat_cols, match_cols, user_cols = _seats_sql(lock)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [now, int(match_id)])
+        rows = cursor.fetchall()
+    if not rows:  # a match always has seats; fall back for one that has none
         match = lock_match(match_id) if lock else Match.objects.filter(pk=match_id).first()
         if match is None:
             raise NotFound(_("No such match."))
-    else:
-        match = seats[0].match
-    for seat in seats:
+        match._prefetched_objects_cache = {"seats": []}
+        return match
+    n_seat, n_match = len(seat_cols.names), len(match_cols.names)
+    match = match_cols.build(rows[0][n_seat:n_seat + n_match])
+    seats = []
+    for row in rows:
+        seat = seat_cols.build(row[:n_seat])
+        if seat.user_id is not None:
+            seat.user = user_cols.build(row[n_seat + n_match:-1])
         seat.match = match
+        seat.has_pauses = bool(row[-1])
+        seats.append(seat)
     match._prefetched_objects_cache = {"seats": seats}
     return match
 
+
+# ---------------------------------------------------------------- the move's writes
+
+
+def insert(obj) -> None:
+    """INSERT one new row (what `obj.save()` does for a new object, without compiling a query)."""
+    meta = obj._meta
+    fields = [f for f in meta.concrete_fields if not f.primary_key]
+    qn = connection.ops.quote_name
+    values = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+    sql = (f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)})"
+           f" VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {qn(meta.pk.column)}")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        obj.pk = cursor.fetchone()[0]
+    obj._state.adding, obj._state.db = False, connection.alias
+
+
+def update(objs, names=None) -> None:
+    """UPDATE the given fields (all of them by default) of rows of one model in one statement,
+    as `save()` / `bulk_update` would, auto_now fields included."""
+    objs = list(objs)
+    if not objs:
+        return
+    meta = objs[0]._meta
+    fields = [f for f in meta.concrete_fields if not f.primary_key and (names is None or f.name in names)]
+    qn = connection.ops.quote_name
+    pk = qn(meta.pk.column)
+    params = []
+    if len(objs) == 1:
+        sets = ", ".join(f"{qn(f.column)} = %s" for f in fields)
+        params = [f.get_db_prep_save(f.pre_save(objs[0], False), connection) for f in fields] + [objs[0].pk]
+        sql = f"UPDATE {qn(meta.db_table)} SET {sets} WHERE {pk} = %s"
+    else:
+        sets = []
+        cast = connection.features.requires_casted_case_in_updates  # PostgreSQL; SQLite must not
+        for f in fields:
+            value = f"CAST(%s AS {f.cast_db_type(connection)})" if cast else "%s"
+            cases = []
+            for obj in objs:
+                cases.append(f"WHEN %s THEN {value}")
+                params += [obj.pk, f.get_db_prep_save(f.pre_save(obj, False), connection)]
+            sets.append(f"{qn(f.column)} = CASE {pk} {' '.join(cases)} END")
+        params += [obj.pk for obj in objs]
+        sql = (f"UPDATE {qn(meta.db_table)} SET {', '.join(sets)}"
+               f" WHERE {pk} IN ({', '.join(['%s'] * len(objs))})")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)

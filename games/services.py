@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 import engine
 
-from . import ratings, signals, site_actions, timecontrol
+from . import ratings, rows, signals, site_actions, timecontrol
 from .errors import Forbidden, IllegalMove, NotFound, ServiceError, StaleVersion
 from .models import Match, Seat, Turn
 from .outcomes import finish
@@ -116,7 +116,7 @@ def submit_action(match, user, action, expected_version) -> Match:
             _store(locked, game, new_state, seats)
             locked.last_move_at = now
         turn.match, turn.version, turn.seat = locked, locked.version + 1, seat
-        turn.save()
+        rows.insert(turn)
         locked.version += 1
         changed = timecontrol.sync(locked, seats, previous_to_act, now, cache=known_pauses(seats), save=False)
         if turn.kind == "game" and seats[seat] not in changed:
@@ -124,17 +124,14 @@ def submit_action(match, user, action, expected_version) -> Match:
         _save_seats(changed)
         if locked.status == Match.Status.FINISHED:
             ratings.record(locked, seats)
-        locked.save()
+        rows.update([locked])
         _after_commit_of(locked, seats, previous_to_act)
     locked.engine_state = new_state
     return locked
 
 
 def _save_seats(seats) -> None:
-    if len(seats) == 1:
-        seats[0].save(update_fields=CLOCK_FIELDS)
-    elif seats:
-        Seat.objects.bulk_update(seats, CLOCK_FIELDS)
+    rows.update(seats, CLOCK_FIELDS)
 
 
 def _after_commit_of(match: Match, seats, previous_to_act) -> None:
