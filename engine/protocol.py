@@ -57,6 +57,10 @@ class Game:
         """Bots that may fill any seat (a mode's own AI, like the Challenger, is not one)."""
         return self.bots()
 
+    def teams(self, players: int, options: dict) -> list[list[int]] | None:
+        """Seats that win and lose together (a teams variant), or None: each plays for themselves."""
+        return None
+
     def default_bot(self) -> str | None:
         """The bot the lobby proposes for an empty multiplayer seat."""
         bots = self.seat_bots()

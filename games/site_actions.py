@@ -64,14 +64,17 @@ def _timeout(match, seats, me: Seat, game, now) -> str:
 
 
 def _forfeit(match, seats, me: Seat, game, how: str) -> str:
-    """2 players: the other wins now. 3–4: this player lost; a bot keeps the seat going."""
+    """2 players (or teams, once one team is left): the others win now. Otherwise this player
+    lost; a bot keeps the seat going."""
     if me.forfeited:
         raise ServiceError(_("You have already left this game."))
     me.forfeited = True
     others = [s.index for s in seats if s.index != me.index and not s.forfeited]
-    if len(others) <= 1:
+    teams = game.teams(match.players, match.options or {}) or []
+    if len(others) <= 1 or any(set(others) <= set(t) for t in teams):
         me.save()
-        finish(match, {"winners": others, "losers": [s.index for s in seats if s.forfeited], "reason": how})
+        outcome = {"winners": others, "losers": [s.index for s in seats if s.forfeited], "reason": how}
+        finish(match, {**outcome, "teams": teams} if teams else outcome)
     else:
         me.away = True
         me.bot = game.default_bot() or ""

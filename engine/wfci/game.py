@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from ..protocol import Game
-from . import bots, cards, describe, options, setup, state, turn, view
+from . import bots, cards, describe, options, setup, state, teams, turn, view
 from .solo import SEAT
 
 
@@ -58,6 +58,9 @@ class WfciGame(Game):
     def solo_modes(self) -> list[dict]:
         return [{"id": m["id"], "name": m["name"], "players": 2, "options": {"mode": m["id"]}}
                 for m in options.modes() if m["id"] != "multi"]
+
+    def teams(self, players: int, opts: dict) -> list[list[int]] | None:
+        return [list(t) for t in teams.TEAMS] if "teams" in ((opts or {}).get("variants") or []) else None
 
     def required_bots(self, players: int, opts: dict) -> dict:
         """A solo game reserves seat 2 for the Challenger."""

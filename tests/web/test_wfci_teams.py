@@ -128,3 +128,18 @@ def test_the_form_and_the_catalog_offer_teams_and_refuse_what_cannot_be_played(c
     response = api.post("/api/matches/", {"game": "wfci", "players": 4, "options": TEAMS,
                                           "bots": {"1": "skirmisher", "2": "skirmisher", "3": "skirmisher"}}, format="json")
     assert response.status_code == 201 and response.json()["view"]["teams"] == [[0, 2], [1, 3]]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_team_that_has_all_resigned_loses_at_once():
+    people = [make_user(n) for n in ("ann", "ben", "cat", "dan")]
+    match = lobby.create_match(people[0], "wfci", 4, options=TEAMS)
+    for p in people[1:]:
+        lobby.join_match(p, match)
+    match.refresh_from_db()
+    match = services.submit_action(match.pk, people[0], {"type": "site.resign"}, match.version)
+    assert match.status == Match.Status.ACTIVE  # Cat plays on beside a bot in Ann's seat
+    match = services.submit_action(match.pk, people[2], {"type": "site.resign"}, match.version)
+    assert match.status == Match.Status.FINISHED
+    assert match.outcome["winners"] == [1, 3] and match.outcome["losers"] == [0, 2]
+    assert match.outcome["teams"] == [[0, 2], [1, 3]]
