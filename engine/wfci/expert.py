@@ -18,7 +18,7 @@ import time
 
 from ..errors import IllegalAction
 from ..rng import Rng, seed_state
-from . import solo, teams, turn
+from . import flag, solo, teams, turn
 from .challenger.bot import bot_action as challenger_action
 from .skirmisher import choose as skirmish
 from .state import copy_state
@@ -86,7 +86,8 @@ def score(state: dict, seat: int) -> float:
     taken = sum(len(state["seats"][m]["tags"]) for m in side)
     machines = sum(1 if u["owner"] in side else -1 / max(state["players"] - len(side), 1)
                    for u in state["units"].values() if u["kind"] == "machine")
-    return 0.5 + 0.2 * (given - taken) + 0.02 * max(-5, min(5, machines))
+    trophies = 0.2 * flag.progress(state, seat)  # capture the flag: flags taken and brought near home
+    return 0.5 + 0.2 * (given - taken) + 0.02 * max(-5, min(5, machines)) + trophies
 
 
 def rollout(world: dict, seat: int, horizon: int = HORIZON) -> float:

@@ -12,7 +12,8 @@ The decisions the print leaves open (D-11 … D-16, docs/wfci-variants.md):
   next to it when the fight resolves; a ranged fight, a Flying Rock, a catastrophe or lava
   only drop the flag of the carrier they destroy.
 - D-14: a carrier that becomes a pilot leaves its flag on its hex.
-- D-15: a unit carrying an opponent's flag may enter its own base (`brings_home`).
+- D-15: a unit carrying an opponent's flag may enter its own base, and anyone may enter a base
+  where a flag lies loose (`opens`).
 """
 
 from __future__ import annotations
@@ -25,14 +26,14 @@ FIRST_CHICKEN = 1  # D-11: the flag goes on the colour's first chicken token (th
 
 
 def playing(state: dict) -> bool:
-    return bool(state.get("flags"))
+    return "flags" in state
 
 
 def plant(state: dict, seat: int):
     """Set-up: one of the seat's humiliation tags becomes its flag, on a chicken of its base."""
     s = state["seats"][seat]
     s["tags_left"] -= 1
-    flags = state.setdefault("flags", [])
+    flags = state["flags"]
     flags.append({"seat": seat, "unit": f"hen-{seat}-{FIRST_CHICKEN}", "hex": None})
     flags.sort(key=lambda f: f["seat"])
 
@@ -54,9 +55,14 @@ def where(state: dict, f: dict) -> str | None:
     return u["hex"] if u else None
 
 
-def brings_home(state: dict, seat: int, members: list[dict]) -> bool:
-    """D-15: a stack holding a unit that carries an opponent's flag may enter its own base."""
-    return any(f["seat"] != seat and f["unit"] in {u["id"] for u in members} for f in state.get("flags", ()))
+def opens(state: dict, seat: int, key: str, members: list[dict]) -> bool:
+    """D-15: a base is open to a stack bringing an opponent's flag into its own base, and to
+    anyone while a flag lies loose on it (else a flag left alone on a base could never be taken)."""
+    flags = state.get("flags", ())
+    if any(f["unit"] is None and f["hex"] == key for f in flags):
+        return True
+    ids = {u["id"] for u in members}
+    return key == state["seats"][seat]["base"] and any(f["seat"] != seat and f["unit"] in ids for f in flags)
 
 
 def carrier(members: list[dict]) -> dict:

@@ -18,17 +18,17 @@ from .state import island, occupancy, pt, hx, ruleset, top, turn_frame
 def may_enter_base(state: dict, seat: int, key: str, members: list[dict] | None = None) -> bool:
     """Standard: only a base's owner's chickens and leader may enter it (ruleset base_entry).
     Expert adds enemy units ("une Base adverse"): your own machines still stay out of yours.
-    Capture the flag: a stack bringing an opponent's flag home may enter its own base (D-15)."""
+    Capture the flag opens a base to a stack bringing an opponent's flag home and to anyone
+    while a flag lies loose on it (D-15)."""
     t = state["island"]["tiles"].get(key)
     if t is None or t["kind"] != "base":
         return True
     entry = ruleset(state).base_entry
-    if entry == "unblocked":
+    if entry == "unblocked" or flag.opens(state, seat, key, members or []):
         return True
     if t["owner"] != seat:
         return entry == "enemies_too"
-    members = members or []
-    return all(u["kind"] in ("chicken", "leader") for u in members) or flag.brings_home(state, seat, members)
+    return all(u["kind"] in ("chicken", "leader") for u in (members or []))
 
 
 def _predicates(state: dict, seat: int, members: list[dict]):

@@ -43,7 +43,7 @@ def report(games: int, players: int, bot: str = "skirmisher", seed: int = 0, opt
     for g in range(games):
         state = play(seed + g, players, bot, options)
         result = state["result"] or {"winners": [], "reason": "unfinished"}
-        leaders = {s["seat"]: cards.card(s["leader"])["name"] for s in state["seats"]}
+        leaders = {s["seat"]: cards.card(s["leader"])["name"] if s["leader"] else "(no leader)" for s in state["seats"]}
         for name in leaders.values():
             played[name] += 1
         for w in result["winners"]:

@@ -90,6 +90,8 @@ def new_game(seed: int, players: int, options: dict | None) -> dict:
         "stack": [], "combat": None, "last_fight": None, "cats": [], "cat": None, "result": None, "events": [],
         "stats": {"built": 0, "catastrophes": 0, "played": {}},
     }
+    if rs.flag:
+        state["flags"] = []  # each seat's flag is planted as it claims its base
     refill_stock(state)
     for s in range(players):
         dice.roll_ids(state, s, [f"die-{s}-{i}" for i in range(1, dice.DICE_PER_COLOUR + 1)])

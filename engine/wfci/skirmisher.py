@@ -8,7 +8,7 @@ Each decision is a function of the frame on top of the stack; every choice it ma
 
 from __future__ import annotations
 
-from . import board, cards, combat, dice, scrolls, teams, turn, units
+from . import board, cards, combat, dice, flag, scrolls, teams, turn, units
 from .hand import _hit_options
 from .movement import destinations
 from .state import distance, island, pt, hx, top
@@ -58,6 +58,8 @@ def _done_with(state: dict, seat: int, owner: int) -> bool:
 
 def _goal(state: dict, seat: int) -> dict | None:
     """The enemy leader to humiliate: one whose banner lacks our tag first (3-4 players), then nearest."""
+    if flag.playing(state):
+        return _flag_goal(state, seat)
     mine = [u for u in state["units"].values() if u["owner"] == seat]
     leaders = [u for u in _enemy_leaders(state, seat) if _taggable(state, seat, u["owner"])]
     if not leaders:
@@ -82,6 +84,9 @@ def _taggable(state, seat, other):
 def _cut_off(state: dict, seat: int) -> bool:
     goal = _goal(state, seat)
     leader = state["units"].get(f"lead-{seat}")
+    if flag.playing(state):  # no leader: cut off when none of ours can walk to the flag
+        walk = _walk(state, goal["hex"]) if goal else {}
+        return goal is None or not any(u["hex"] in walk for u in state["units"].values() if u["owner"] == seat)
     return goal is not None and leader is not None and leader["hex"] not in _walk(state, goal["hex"])
 
 
@@ -142,6 +147,7 @@ def _best_target(state: dict, seat: int, attacker: dict) -> tuple[int, dict | No
         if u["kind"] == "leader" and not _taggable(state, seat, u["owner"]) and not u["shields"]:
             continue
         score = (_value(u) if not (u["kind"] == "leader" and _done_with(state, seat, u["owner"])) else 8) * 10 + odds
+        score += _flag_prize(state, seat, u)
         if score > best:
             best, pick = score, u
     return best, pick
@@ -187,6 +193,9 @@ def _by_type(legal, kind):
 
 
 def _actions(state, seat, frame, legal):
+    home = _bring_home(state, seat, legal)
+    if home:
+        return home
     goal = _goal(state, seat)
     free = frame["free"]
     # 1. A fight we expect to win, the leader above all.
@@ -201,7 +210,7 @@ def _actions(state, seat, frame, legal):
         return {"type": "attack", "unit": choice, "pay": "claw" if "claw" in pays else pays[0]}
     # 2. Build the strongest machine that can walk; a cannon or tower only with resources to spare.
     builds = [a for a in _by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1
-              or sum(state["seats"][seat]["res"].values()) >= 8]
+              or (sum(state["seats"][seat]["res"].values()) >= 8 and not flag.playing(state))]
     if builds:
         return max(builds, key=lambda a: _machine_score(a["card"]))
     if choice is not None:
@@ -238,6 +247,8 @@ def _stars(state, seat, legal):
     kinds = {a["ability"]: a for a in stars}
     if "untag" in kinds:
         return kinds["untag"]
+    if "stock" in kinds and flag.playing(state) and _stuck_stock(state, seat):
+        return kinds["stock"]
     leader = state["units"].get(f"lead-{seat}")
     if "shield" in kinds and leader and not leader["shields"] and state["seats"][seat]["tags"]:
         return kinds["shield"]
@@ -324,7 +335,11 @@ def _trap_target(state, seat):
 
 def _marches(state: dict, u: dict) -> bool:
     """Machines that can walk; and from round RAID_ROUND on, or with dice for a strong blow,
-    the leader too: it cannot be destroyed, so late in the game it leads the raid."""
+    the leader too: it cannot be destroyed, so late in the game it leads the raid. A flag's
+    carrier marches home."""
+    if flag.playing(state) and (_bringing(state, u) or u["kind"] == "chicken"):
+        # Capture the flag has no leader to lead the raid: late on, chickens go (not our flag's).
+        return _bringing(state, u) or (state["round"] >= RAID_ROUND and not flag.carried_by(state, u["id"]))
     if u["kind"] == "machine":
         return units.speed(u) > 0
     return u["kind"] == "leader" and (state["round"] >= RAID_ROUND or _boosts(state, u["owner"]) >= 8)
@@ -342,7 +357,7 @@ def _march(state, seat, legal, goal):
         if not movers:
             continue
         here = walk.get(a["hex"], 99)
-        if here <= 1:
+        if here <= goal.get("near", 1):  # next to it (a loose flag: on it)
             continue
         gain = here - _best_stop(state, seat, movers, a["hex"], walk)[1]
         if gain <= 0:
@@ -367,6 +382,12 @@ def _best_stop(state, seat, members, start, walk):
 
 def _move(state, seat, frame, legal):
     members = [state["units"][u] for u in frame["group"]]
+    if any(_bringing(state, u) for u in members):
+        return _homeward(state, seat, frame, legal)
+    if flag.playing(state) and frame["hex"] == state["seats"][seat]["base"] and flag.trophies(state, seat):
+        room = [a for a in _by_type(legal, "move_to") if a["hex"] not in {u["hex"] for u in flag.trophies(state, seat)}]
+        if room and not frame["moved"]:  # out of the way of a flag coming home
+            return room[0]
     keep = [u for u in members if _marches(state, u)]
     for u in members:
         if u not in keep and {"type": "drop", "unit": u["id"]} in legal:
@@ -387,7 +408,8 @@ def _build(state, seat, frame, legal):
     picks = _by_type(legal, "pick_pilot")
     if picks:
         base = state["seats"][seat]["base"]
-        return min(picks, key=lambda a: (state["units"][a["unit"]]["hex"] != base, a["unit"]))
+        return min(picks, key=lambda a: (bool(flag.carried_by(state, a["unit"])),  # a flag stays on the island
+                                         state["units"][a["unit"]]["hex"] != base, a["unit"]))
     spots = _by_type(legal, "build_at")
     goal = _goal(state, seat)
     if spots and goal is not None:
@@ -516,6 +538,79 @@ def _swap(state, seat, frame, legal):
 
 def _shield(state, seat, frame, legal):
     return next((a for a in legal if a["unit"] == f"lead-{seat}"), legal[0])
+
+
+# -- capture the flag ----------------------------------------------------------------------------
+
+def _bringing(state, u) -> bool:
+    """This unit carries an opponent's flag (capture the flag)."""
+    return any(f != u["owner"] for f in flag.carried_by(state, u["id"]))
+
+
+def _stuck_stock(state, seat) -> bool:
+    """Capture the flag: nothing in the stock can walk, and we could pay for a machine."""
+    return (turn_frame_free(state) and sum(state["seats"][seat]["res"].values()) >= 4
+            and not any(cards.card(c)["speed"] >= 1 for c in state["decks"]["stock"]))
+
+
+def turn_frame_free(state) -> bool:
+    return bool(state["stack"] and state["stack"][0].get("free"))
+
+
+def _flag_goal(state, seat):
+    """The flag to go for: ours if an enemy holds it, else the opponents' nearest to our marchers."""
+    marchers = [u for u in state["units"].values() if u["owner"] == seat and _marches(state, u)] or \
+        [u for u in state["units"].values() if u["owner"] == seat]
+    best, goal = None, None
+    for f in state["flags"]:
+        key = flag.where(state, f)
+        carrier = state["units"].get(f["unit"]) if f["unit"] else None
+        if key is None or (carrier is not None and carrier["owner"] == seat) or island(state).kind(pt(key)) == "lava":
+            continue  # ours already, or out of reach in the lava until a catastrophe flips it
+        walk = _walk(state, key)
+        near = min((walk.get(u["hex"], 99) for u in marchers), default=99)
+        rank = (near - (4 if f["seat"] == seat else 0), f["seat"])
+        if best is None or rank < best:
+            best, goal = rank, {"hex": key, "owner": f["seat"], "kind": "flag", "near": 0 if carrier is None else 1}
+    return goal
+
+
+def _flag_prize(state, seat, u) -> int:
+    """A unit carrying a flag we want, or banded with one, is the best target there is."""
+    if not flag.playing(state):
+        return 0
+    for f in state["flags"]:
+        carrier = state["units"].get(f["unit"]) if f["unit"] else None
+        if carrier is not None and carrier["owner"] != seat and carrier["owner"] == u["owner"] \
+                and carrier["hex"] == u["hex"]:
+            return 1000
+    return 0
+
+
+def _bring_home(state, seat, legal):
+    """Move a stack carrying an opponent's flag toward our base."""
+    if not flag.playing(state):
+        return None
+    walk = _walk(state, state["seats"][seat]["base"])
+    for u in flag.trophies(state, seat):
+        moves = [a for a in _by_type(legal, "move") if a["hex"] == u["hex"]]
+        if not moves:
+            continue
+        members = [m for m in state["units"].values() if m["owner"] == seat and m["hex"] == u["hex"]]
+        if _best_stop(state, seat, members, u["hex"], walk)[1] < walk.get(u["hex"], 99):
+            rank = {"car": 0, "extra": 1, "claw": 2, "free": 3}
+            return min(moves, key=lambda a: rank[a["pay"]])
+        if walk.get(u["hex"], 99) == 1:  # one step from home, our own units stand in the way: make room
+            return next((a for a in _by_type(legal, "move") if a["hex"] == state["seats"][seat]["base"]), None)
+    return None
+
+
+def _homeward(state, seat, frame, legal):
+    walk = _walk(state, state["seats"][seat]["base"])
+    target = min(_by_type(legal, "move_to"), key=lambda a: (walk.get(a["hex"], 99), a["hex"]), default=None)
+    if target and walk.get(target["hex"], 99) < walk.get(frame["hex"], 99):
+        return target
+    return {"type": "end_move"} if {"type": "end_move"} in legal else {"type": "cancel"}
 
 
 DECIDE = {

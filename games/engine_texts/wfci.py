@@ -414,7 +414,6 @@ TEXTS = [
     pgettext_lazy('wfci.refuse.not_yet.build', 'Building the island by hand is not available yet: choose the starter or a random island.'),
     pgettext_lazy('wfci.refuse.not_yet.cockfight', 'The cockfight variant is not available yet.'),
     pgettext_lazy('wfci.refuse.not_yet.flag', 'The flag variant is not available yet.'),
-    pgettext_lazy('wfci.refuse.not_yet.teams', 'The teams variant is not available yet.'),
     pgettext_lazy('wfci.refuse.not_your_turn', 'It is not your turn: {who} must decide now.'),
     pgettext_lazy('wfci.refuse.nothing_to_decide', 'This seat has nothing to decide now.'),
     pgettext_lazy('wfci.refuse.options', 'Options must be a dictionary.'),

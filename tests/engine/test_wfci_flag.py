@@ -12,7 +12,7 @@ import engine
 from engine import IllegalAction
 from engine.messages import render, translated
 from engine.testing import playout, random_chooser
-from engine.wfci import audit, bots, cards, flag, positions as P, turn
+from engine.wfci import audit, bots, cards, expert, flag, positions as P, turn
 
 GAME = engine.get_game("wfci")
 FLAG = {"variants": ["flag"]}
@@ -245,6 +245,7 @@ def test_a_machine_bringing_a_flag_may_enter_its_own_base_and_wins():
     state = board()
     soldier = P.machine(state, 0, "rock_soldier", "1,-2")
     other = P.machine(state, 0, "rock_soldier", "0,-2")
+    carry(state, 0, other)  # no flag lies loose on Red's base
     state = act(state, {"type": "move", "hex": "0,-2", "pay": "free"})
     assert {"type": "move_to", "hex": RED_BASE} not in legal(state)  # standard: no machine in its own base
     state = act(state, {"type": "cancel"})
@@ -286,16 +287,22 @@ def test_a_chicken_retrieved_home_picks_up_the_flag_lying_there():
     assert flags(state)[0][0] in state["units"] and state["units"][flags(state)[0][0]]["hex"] == RED_BASE
 
 
-def test_standard_bases_stay_closed_to_enemies_expert_opens_them():
+def test_a_loose_flag_opens_a_base_expert_opens_them_all():
+    """D-15: in standard nobody enters an enemy base, unless a flag lies loose on it."""
     state = board()
-    soldier = P.machine(state, 0, "chariot", "0,1")
+    car = P.machine(state, 0, "chariot", "0,1")
+    carry(state, 1, P.chicken(state, 1, "-1,1"))
     state = act(state, {"type": "move", "hex": "0,1", "pay": "free"})
     assert {"type": "move_to", "hex": BLUE_BASE} not in legal(state)
+    state = board()
+    car = P.machine(state, 0, "chariot", "0,1")
+    state = move(state, "0,1", BLUE_BASE)
+    assert flags(state)[1] == (car, None)  # the flag lay loose on Blue's base
     state = board(preset="expert")
-    soldier = P.machine(state, 0, "chariot", "0,1")
-    state = act(state, {"type": "move", "hex": "0,1", "pay": "free"})
-    state = act(state, {"type": "move_to", "hex": BLUE_BASE})
-    assert flags(state)[1] == (soldier, None)  # the flag lay loose on Blue's base
+    car = P.machine(state, 0, "chariot", "0,1")
+    carry(state, 1, P.chicken(state, 1, "-1,1"))
+    state = move(state, "0,1", BLUE_BASE)
+    assert state["units"][car]["hex"] == BLUE_BASE
 
 
 def test_turn_limit_is_a_draw():
@@ -342,8 +349,17 @@ def test_skirmishers_capture_flags():
 
 
 def test_the_expert_bot_plays_a_flag_game():
+    """A few of its decisions (with few rollouts, to stay quick): legal ones, and its score
+    counts a flag taken."""
     state = P.started(2, 5, FLAG)
-    for _ in range(12):
+    for _ in range(6):
         seat = GAME.to_act(state)[0]
-        state = GAME.apply(state, seat, bots.bot_action(state, seat, "expert"))
+        action = expert.choose(state, seat, rollouts=4)
+        assert action in GAME.legal_actions(state, seat)
+        state = GAME.apply(state, seat, action)
     assert audit.problems(state) == []
+    seat = state["stack"][0]["seat"]
+    before = expert.score(state, seat)
+    ours = next(u for u in state["units"].values() if u["owner"] == seat)
+    carry(state, 1 - seat, ours["id"])
+    assert expert.score(state, seat) > before

@@ -323,12 +323,12 @@ def test_solo_rows_and_flags_render_when_the_view_has_them():
     assert "wf-solo" not in plain and 'class="flag' not in plain
     view["challenger"] = {"rows": {"power": [{"id": "die-1-1", "face": "3"}], "command": ["1", "claw"], "build": [],
                                    "reinforcement": ["star"]}, "activation": ["lead-1"]}
-    view["units"][0]["flag"] = 1
-    view["flags"] = [{"hex": view["island"]["hexes"][0]["hex"], "seat": 0}]
+    view["units"][0]["flags"] = [1]
+    view["flags"] = [{"hex": view["island"]["hexes"][0]["hex"], "seat": 0, "unit": None}]
     page = render_to_string(wfci.TEMPLATE, {"board": wfci.page(view, [], 0, ["Ann", "Bot"])})
     assert "solo card" in page and "Power (+3)" in page and "Reinforcement (Star)" in page
     assert "Blue&#x27;s leader" in page.split("Activation order")[1]
-    assert page.count('class="flag o') == 2
+    assert page.count('class="flag o') == 3  # lying on a hex, carried by a unit, and in the list of flags
     assert "data-action" not in page
 
 

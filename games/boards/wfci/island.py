@@ -38,7 +38,7 @@ def island(view: dict, me: int | None, placed: dict) -> dict:
         fighters = {combat.get("attacker"): "attacker", combat.get("defender"): "defender"}
     flags_by_hex = {}
     for f in view.get("flags") or []:
-        if isinstance(f, dict) and f.get("hex"):
+        if isinstance(f, dict) and f.get("hex") and f.get("unit") is None:  # lying loose; carried ones ride on tokens
             flags_by_hex.setdefault(f["hex"], []).append(f)
 
     hexes = []
@@ -105,12 +105,13 @@ def island(view: dict, me: int | None, placed: dict) -> dict:
                 "bx": num(tx + r_tok * 0.45), "by": num(ty - r_tok - bs * 0.25),
                 "px": num(tx + r_tok * 0.45), "py": num(ty + r_tok - bs * 0.75),
                 "ptx": num(tx + r_tok * 0.45 + bs / 2), "pty": num(ty + r_tok - bs * 0.75 + bs * 0.8),
-                "pfont": num(bs * 0.85), "fx": num(tx - r_tok - bs * 0.3), "fy": num(ty - r_tok - bs * 0.3),
+                "pfont": num(bs * 0.85),
                 "name": unit_name(u, view), "face": face, "actions": acts, "marks": marks,
                 "letter": colour_letter(u["owner"]) if u["kind"] != "machine" else class_letter(u.get("class")),
                 "class_name": class_name(u.get("class")),
                 "font": num(r_tok * (0.95 if u["kind"] == "machine" and u.get("class") == "cannon" else 1.15)),
-                "flag": u.get("flag"), "flag_colour": colour_name(u["flag"]) if u.get("flag") is not None else "",
+                "flags": [{"seat": f, "colour": colour_name(f), "x": num(tx - r_tok - bs * 0.3 + i * bs * 0.7),
+                           "y": num(ty - r_tok - bs * 0.3)} for i, f in enumerate(u.get("flags") or [])],
             })
         owners = sorted({u["owner"] for u in members})
         counts = {"leader": 0, "machine": 0, "chicken": 0}

@@ -8,6 +8,7 @@ from django.utils.translation import ngettext
 
 from .actions import place
 from .fight import fight, last_fight
+from .flags import flags
 from .island import island
 from .labels import card, class_name, colour_letter, colour_name, die_icon, resource_name, seat_name, unit_name
 from .reader import localized
@@ -39,6 +40,7 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
     mark(seats, team_model)
     return {
         "island": board, "stacks": board["stacks"], "seats": seats, "teams": team_model,
+        "flags": flags(view, players, me),
         "fight": fight(view, players, card_actions),
         "last_fight": None if combat else last_fight(view.get("last_fight")),
         "bar": placed["bar"],
