@@ -345,6 +345,7 @@ def _board_context(request, match):
         "board": board.page(view, legal, seat, players) if view else None,
         "can_join": match.status == Match.Status.LOBBY and seat is None and not match.private,
         "can_leave": match.status == Match.Status.LOBBY and seat is not None,
+        "teams": game.teams(match.players, match.options or {}),
         "clocks": _clocks(match, seats),
         "clock_name": clock_names.get(match.time_control, ""),
         "humans": sum(1 for s in seats if s.user_id),

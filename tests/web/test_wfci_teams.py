@@ -143,3 +143,12 @@ def test_a_team_that_has_all_resigned_loses_at_once():
     assert match.status == Match.Status.FINISHED
     assert match.outcome["winners"] == [1, 3] and match.outcome["losers"] == [0, 2]
     assert match.outcome["teams"] == [[0, 2], [1, 3]]
+
+
+@pytest.mark.django_db
+def test_the_lobby_says_who_will_play_together(client):
+    alice = make_user("alice")
+    match = lobby.create_match(alice, "wfci", 4, options=TEAMS, bots={2: "skirmisher"})
+    page = client.get(match.get_absolute_url()).content.decode()
+    seats = re.findall(r"<li>Seat (\d): ([^<]*) <span class=\"team-b t(\d)\">team \d</span></li>", page)
+    assert [(n, team) for n, _who, team in seats] == [("1", "1"), ("2", "2"), ("3", "1"), ("4", "2")]
