@@ -35,7 +35,7 @@ os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-0123456789-abcdefghij
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1")
 os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
 os.environ.setdefault("AXES_ENABLED", "false")
-os.environ["EMAIL_URL"] = "locmemmail://"
+os.environ["EMAIL_URL"] = "dummymail://"
 os.environ.pop("REDIS_URL", None)
 
 import django  # noqa: E402

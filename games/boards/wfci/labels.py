@@ -8,7 +8,7 @@ already shows on the island (its name and text), from the catalog.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from engine.wfci import cards as wfci_cards
 from games import texts
@@ -26,20 +26,34 @@ def card_face(card: dict) -> dict:
     return out
 
 
+# The page asks for these words hundreds of times a render: each table holds lazy strings, so
+# a call translates the one word it returns, not the whole table.
+COLOURS = (gettext_lazy("Red"), gettext_lazy("Blue"), gettext_lazy("Yellow"), gettext_lazy("Green"))
+COLOUR_LETTERS = (pgettext_lazy("Red, one letter", "R"), pgettext_lazy("Blue, one letter", "B"),
+                  pgettext_lazy("Yellow, one letter", "Y"), pgettext_lazy("Green, one letter", "G"))
+FACES = {"1": gettext_lazy("+1"), "2": gettext_lazy("+2"), "3": gettext_lazy("+3"), "claw": gettext_lazy("Claw"),
+         "chicken": gettext_lazy("Chicken"), "star": gettext_lazy("Star")}
+CLASSES = {"soldier": gettext_lazy("Soldier"), "golem": gettext_lazy("Golem"),
+           "battle_car": gettext_lazy("Battle Car"), "cannon": gettext_lazy("Cannon"), "tower": gettext_lazy("Tower")}
+CLASS_LETTERS = {"soldier": pgettext_lazy("Soldier, one letter", "S"), "golem": pgettext_lazy("Golem, one letter", "G"),
+                 "battle_car": pgettext_lazy("Battle Car, one letter", "C"),
+                 "cannon": pgettext_lazy("Cannon, two letters", "Cn"), "tower": pgettext_lazy("Tower, one letter", "T")}
+TILE_KINDS = {"territory": gettext_lazy("territory"), "base": gettext_lazy("base"), "lava": gettext_lazy("lava"),
+              "neutral": gettext_lazy("neutral land"), "sea": gettext_lazy("sea")}
+SCROLL_TYPES = {"magic": gettext_lazy("magic"), "strategy": gettext_lazy("strategy"),
+                "catastrophe": gettext_lazy("catastrophe")}
+
+
 def colour_name(seat) -> str:
-    names = [_("Red"), _("Blue"), _("Yellow"), _("Green")]
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else _("Nobody")
+    return str(COLOURS[seat]) if isinstance(seat, int) and 0 <= seat < len(COLOURS) else _("Nobody")
 
 
 def colour_letter(seat) -> str:
-    letters = [pgettext("Red, one letter", "R"), pgettext("Blue, one letter", "B"),
-               pgettext("Yellow, one letter", "Y"), pgettext("Green, one letter", "G")]
-    return letters[seat] if isinstance(seat, int) and 0 <= seat < len(letters) else "?"
+    return str(COLOUR_LETTERS[seat]) if isinstance(seat, int) and 0 <= seat < len(COLOUR_LETTERS) else "?"
 
 
 def face_name(face: str) -> str:
-    return {"1": _("+1"), "2": _("+2"), "3": _("+3"), "claw": _("Claw"), "chicken": _("Chicken"),
-            "star": _("Star")}.get(face, face)
+    return str(FACES[face]) if face in FACES else face
 
 
 def resource_name(res: str, n: int = 1) -> str:
@@ -48,23 +62,19 @@ def resource_name(res: str, n: int = 1) -> str:
 
 
 def class_name(cls: str | None) -> str:
-    return {"soldier": _("Soldier"), "golem": _("Golem"), "battle_car": _("Battle Car"), "cannon": _("Cannon"),
-            "tower": _("Tower")}.get(cls or "", cls or "")
+    return str(CLASSES[cls]) if cls in CLASSES else (cls or "")
 
 
 def class_letter(cls: str | None) -> str:
-    return {"soldier": pgettext("Soldier, one letter", "S"), "golem": pgettext("Golem, one letter", "G"),
-            "battle_car": pgettext("Battle Car, one letter", "C"), "cannon": pgettext("Cannon, two letters", "Cn"),
-            "tower": pgettext("Tower, one letter", "T")}.get(cls or "", "M")
+    return str(CLASS_LETTERS[cls]) if cls in CLASS_LETTERS else "M"
 
 
 def tile_kind_name(kind: str) -> str:
-    return {"territory": _("territory"), "base": _("base"), "lava": _("lava"), "neutral": _("neutral land"),
-            "sea": _("sea")}.get(kind, kind)
+    return str(TILE_KINDS[kind]) if kind in TILE_KINDS else kind
 
 
 def scroll_type_name(t: str | None) -> str:
-    return {"magic": _("magic"), "strategy": _("strategy"), "catastrophe": _("catastrophe")}.get(t or "", t or "")
+    return str(SCROLL_TYPES[t]) if t in SCROLL_TYPES else (t or "")
 
 
 STAR_WORDS = {
