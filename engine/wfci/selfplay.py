@@ -59,6 +59,7 @@ def report(games: int, players: int, bot: str = "skirmisher", seed: int = 0, opt
     n = max(games, 1)
     return {
         "games": games, "players": players, "bot": bot, "seconds": time.perf_counter() - started,
+        "teams": "teams" in (options or {}).get("variants", []),
         "leaders": {name: (won[name], played[name]) for name in sorted(played)},
         "first_player_win_rate": first_wins / n, "turn_limit": limit / n, "draws": draws / n,
         "avg_turns": turns / n, "machines_per_game": built / n, "catastrophes_per_game": cats / n,
@@ -68,7 +69,7 @@ def report(games: int, players: int, bot: str = "skirmisher", seed: int = 0, opt
 
 def format_report(r: dict, markdown: bool = False) -> str:
     lines = [f"{r['games']} games, {r['players']} players, bot {r['bot']} ({r['seconds']:.1f} s)"]
-    expected = 1 / r["players"]
+    expected = 1 / 2 if r.get("teams") else 1 / r["players"]  # teams: a leader's team wins or loses
     if markdown:
         lines += ["", "| leader | games | wins | win rate |", "|---|---:|---:|---:|"]
         for name, (w, p) in sorted(r["leaders"].items(), key=lambda kv: -kv[1][0] / max(kv[1][1], 1)):
@@ -78,7 +79,8 @@ def format_report(r: dict, markdown: bool = False) -> str:
         lines.append(f"win rate per leader (an even game gives {expected:.0%}):")
         for name, (w, p) in sorted(r["leaders"].items(), key=lambda kv: -kv[1][0] / max(kv[1][1], 1)):
             lines.append(f"  {name:22s} {w / max(p, 1):6.1%}  ({w}/{p})")
-    lines.append(f"first player wins: {r['first_player_win_rate']:.1%}")
+    who = "first player's team" if r.get("teams") else "first player"
+    lines.append(f"{who} wins: {r['first_player_win_rate']:.1%}")
     lines.append(f"games stopped by the turn limit: {r['turn_limit']:.1%}; draws: {r['draws']:.1%}")
     lines.append(f"average turns: {r['avg_turns']:.1f}")
     lines.append(f"machines built per game: {r['machines_per_game']:.2f}")
