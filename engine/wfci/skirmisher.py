@@ -11,7 +11,7 @@ from __future__ import annotations
 from . import board, cards, combat, dice, flag, scrolls, teams, turn, units
 from .hand import _hit_options
 from .movement import destinations
-from .state import distance, island, pt, hx, top
+from .state import distance, island, pt, hx, ruleset, top
 from .victory import can_humiliate
 
 HAND_WANTED = 6
@@ -276,7 +276,7 @@ def _play(state, seat, legal):
         if c["type"] != "magic":
             continue
         eff = c["effect"]
-        if eff.get("hatch") or eff.get("draw") or eff.get("take_resources"):
+        if eff.get("hatch") or eff.get("take_resources") or min(eff.get("draw", 0), _draw_pile(state)) > 1:
             return a
         if eff.get("hit") and _hit_target(state, seat, eff["hit"]):
             return a
@@ -288,6 +288,14 @@ def _play(state, seat, legal):
             if any(_marches(state, u) and u["owner"] == seat for u in state["units"].values()):
                 return a
     return None
+
+
+def _draw_pile(state):
+    """Scrolls a draw can reach: the deck, and the discard where it is reshuffled (D-W4). A
+    draw scroll is played only to gain a card: two Scavenges alone in the piles would
+    otherwise draw each other back forever."""
+    decks = state["decks"]
+    return len(decks["scroll"]) + (len(decks["scroll_discard"]) if ruleset(state).catastrophe_aftermath != "none" else 0)
 
 
 def _transmute(state, seat, legal=None):
