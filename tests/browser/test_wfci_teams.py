@@ -7,6 +7,9 @@ The position is built in the engine (a seeded match, as the other board tests do
 choice in the fight is a click on the page.
 """
 
+import os
+from pathlib import Path
+
 import pytest
 
 import engine
@@ -22,6 +25,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 GAME = engine.get_game("wfci")
 TEAMS = {"variants": ["teams"]}
 IDLE = ["windfall", "windfall", "hatch", "hatch"]  # a scroll nobody can play in a fight
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def position():
@@ -106,4 +110,7 @@ def test_a_card_round_passes_between_partners(new_page):
     assert (fight["strength"], fight["armor"], fight["effect"]) == (3, 2, "destroyed")
     assert [(c["seat"], c["side"]) for c in fight["revealed"]] == [(2, "attacker")]
     assert "Extra Strength" in yellow.locator("#wf-last-fight").inner_text()
+    if os.environ.get("SCREENSHOTS") == "1":
+        red.reload()
+        red.screenshot(path=str(SHOTS / "wfci-teams.png"), full_page=True)
     assert red.console_errors == [] and yellow.console_errors == []
