@@ -6,7 +6,7 @@ nothing hidden (a scroll put face down in a fight is "a scroll"; a drawn scroll 
 from __future__ import annotations
 
 from ..messages import msg
-from . import cards, solo, units
+from . import cards, custom_island, solo, units
 from .state import ruleset, top, who
 
 P = "wfci."
@@ -31,6 +31,8 @@ def _what(state: dict, frame: dict) -> dict:
         return msg(P + "do.choose_leader_spare")
     if kind in CHOICES:
         return msg(f"{P}do.{kind}")
+    if kind == custom_island.KIND:
+        return custom_island.what(state, frame)
     return msg(P + "do.other", kind=kind)
 
 
@@ -71,6 +73,8 @@ def describe_action(state: dict, seat: int, action: dict) -> dict:
     log = P + "log."
     if kind == "challenger":
         return solo.STEPS["describe"](state, action)
+    if kind in custom_island.ACTIONS:
+        return custom_island.describe(state, seat, action)
     if kind == "challenger_leader":
         return msg(log + "challenger_leader", who=w, card=cards.name(action["card"]))
     if kind == "challenger_base":

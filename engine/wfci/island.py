@@ -14,6 +14,7 @@ from pathlib import Path
 
 from engine.rng import Rng
 
+from . import cards
 from .board import Hex, Island, _nbrs, hex_key, parse_hex  # noqa: F401 (hex_key re-exported)
 
 _DATA = json.loads((Path(__file__).parent / "data" / "islands.json").read_text(encoding="utf-8"))
@@ -79,14 +80,12 @@ def _base_spots(tiles, territory) -> list[Hex]:
     return sorted(h for h in spots if sum(1 for n in _nbrs(h) if n in cells) >= 2)
 
 
-def legal_territory_placements(island: Island, need_base_room: bool = True) -> list[tuple[Hex, ...]]:
-    """Where the next Territory may go (each placement a sorted tuple of its 4 hexes).
-
-    First Territory: >= 2 of its hexes adjacent to a lava tile. Later ones: >= 2 hexes
-    adjacent to other tiles and, if any such placement exists, >= 1 hex adjacent to lava.
-    With `need_base_room` a placement must leave a spot for its Base (the rulebook pairs every
-    Territory with a Base, so a placement that cannot have one is a dead end).
-    """
+def territory_groups(island: Island, need_base_room: bool = True) -> list[list[tuple[Hex, ...]]]:
+    """The Territory placements of the printed rules, most preferred group first: the first
+    Territory has >= 2 of its hexes adjacent to a lava tile; a later one has >= 2 hexes adjacent
+    to other tiles and, if possible, >= 1 hex adjacent to lava (so: those touching lava, then the
+    others). Each placement is a sorted tuple of its 4 hexes. With `need_base_room` a placement
+    must leave a spot for its Base (the rulebook pairs every Territory with a Base)."""
     if next_tile_id(island, "territory") is None:
         return []
     tiles = island.tiles
@@ -99,12 +98,17 @@ def legal_territory_placements(island: Island, need_base_room: bool = True) -> l
                 hexes = tuple(sorted((q + dq, r + dr) for q, r in shape))
                 if not any(h in tiles for h in hexes):
                     found.add(hexes)
-    room = (lambda p: bool(_base_spots(tiles, p))) if need_base_room else (lambda p: True)
+    if need_base_room:
+        found = {p for p in found if _base_spots(tiles, p)}
     if not island.tile_ids("territory"):
-        return sorted(p for p in found if _touching(p, lava) >= 2 and room(p))
-    legal = sorted(p for p in found if _touching(p, tiles) >= 2 and room(p))
-    with_lava = [p for p in legal if _touching(p, lava) >= 1]
-    return with_lava or legal
+        return [sorted(p for p in found if _touching(p, lava) >= 2)]
+    touching = sorted(p for p in found if _touching(p, tiles) >= 2)
+    return [[p for p in touching if _touching(p, lava) >= 1], [p for p in touching if not _touching(p, lava)]]
+
+
+def legal_territory_placements(island: Island, need_base_room: bool = True) -> list[tuple[Hex, ...]]:
+    """Where the next Territory may go by the printed rules ("if possible" judged here)."""
+    return next((g for g in territory_groups(island, need_base_room) if g), [])
 
 
 def legal_base_placements(island: Island, territory_tile_id: str) -> list[Hex]:
@@ -251,41 +255,246 @@ def starter_layout_info(players: int) -> dict:
     return {"name": layout["name"], "description": layout["description"]}
 
 
+# -- fair bases: the minimum base distance (D-10) --------------------------------------------
+
+_FAIR = _DATA["fair_bases"]
+
+
+def base_gap(island: Island, its_base: Hex, your_base: Hex) -> int | None:
+    """Fewest steps on foot from a hex of its base's own Territory next to its base (where the
+    Challenger builds its opening machine) to a hex next to your base (where a machine can fight
+    the leader on it). Only Territory and Neutral hexes are walked: machines never enter a base
+    and nothing walks on lava. None when there is no such walk."""
+    land = island.base_territory(island.tile_id(its_base))
+    tiles = island.tiles
+    starts = [n for n in _nbrs(its_base) if n in tiles and tiles[n]["tile"] == land]
+    goals = {n for n in _nbrs(your_base) if n in tiles and tiles[n]["kind"] in ("territory", "neutral")}
+    seen = {h: 0 for h in starts}
+    queue = deque(starts)
+    while queue:
+        h = queue.popleft()
+        if h in goals:
+            return seen[h]
+        for n in _nbrs(h):
+            if n not in seen and n in tiles and tiles[n]["kind"] in ("territory", "neutral"):
+                seen[n] = seen[h] + 1
+                queue.append(n)
+    return None
+
+
+@lru_cache(maxsize=None)
+def opening_speed() -> int:
+    """The fastest machine of strength 3 or more that can move. The opening machine is the
+    stock's strongest mover, so it is never faster (a faster one of strength 2 opens only when
+    no stronger mover is in the stock)."""
+    return max(c["speed"] for c in cards.catalog()["machine"].values() if c["strength"] >= 3)
+
+
+def min_base_gap(players: int, layout: str = "custom") -> int:
+    """The minimum base distance for that many players on a "starter" or "custom" island: one
+    step more than the opening machine walks with its free action and the Command dice the
+    layout keeps off (islands.json fair_bases): 13 on the starter, 3 on a custom island.
+    0 where no minimum applies (3 and 4 players)."""
+    if max(players, 2) not in _FAIR["players"]:
+        return 0
+    return (1 + _FAIR["command_dice"][layout]) * opening_speed() + 1
+
+
+def closest_bases(island: Island) -> tuple[int, Hex, Hex] | None:
+    """The shortest base gap on the island, either way round, with its two bases (None: no two
+    bases with a walk between them)."""
+    bases = [island.tile_hexes(b)[0] for b in island.tile_ids("base")]
+    best = None
+    for a in bases:
+        for b in bases:
+            gap = base_gap(island, a, b) if a != b else None
+            if gap is not None and (best is None or gap < best[0]):
+                best = (gap, a, b)
+    return best
+
+
+def bases_far_apart(island: Island, players: int, walk_needed: bool = False) -> bool:
+    """No two bases closer than the minimum base distance, either way round. With
+    `walk_needed` there must also be a walk each way: a machine built next to one base can
+    reach the other (checked once a round is over; land laid later may still open a walk)."""
+    least = min_base_gap(players)
+    bases = [island.tile_hexes(b)[0] for b in island.tile_ids("base")]
+    if not least or len(bases) < 2:
+        return True
+    for a in bases:
+        for b in bases:
+            gap = base_gap(island, a, b) if a != b else least
+            if (gap is None and walk_needed) or (gap is not None and gap < least):
+                return False
+    return True
+
+
 # -- the custom-island procedure -----------------------------------------------------------
+#
+# Rounds in turn order, one per player: a Territory, its Base, a Lava/Neutral tile; then the
+# enclosed spaces turn to lava. `options` lists the legal placements of the next step: the
+# printed rules plus this project's checks (D-3 and the minimum base distance), judged at the
+# end of each round so that no placement leads to a round that cannot be finished. The random
+# island picks among them with the RNG; a hand-built island (custom_island.py) offers the same
+# list to the players.
+
+STEPS = ("territory", "base", "lava_neutral")
+
+
+def rounds(players: int) -> int:
+    return int(_players_key(players))
+
+
+def next_step(island: Island, players: int) -> tuple[str, int] | None:
+    """The next placement as (step, round), rounds from 0; None once every round is done."""
+    t = len(island.tile_ids("territory"))
+    b = len(island.tile_ids("base"))
+    n = len(island.tile_ids("lava")) + len(island.tile_ids("neutral")) - 1  # the centre tile is no round's
+    if t > b:
+        return "base", b
+    if n < t:
+        return "lava_neutral", n
+    return ("territory", t) if t < rounds(players) else None
+
+
+def lava_neutral_options(island: Island) -> list[tuple[str, Hex]]:
+    return ([("lava", h) for h in legal_lava_neutral_placements(island, "lava")]
+            + [("neutral", h) for h in legal_lava_neutral_placements(island, "neutral")])
+
+
+def place(island: Island, step: str, k: int, choice) -> Island:
+    """One placement of round k: a Territory (its 4 hexes), a Base (a hex) or a Lava/Neutral tile
+    ((side, hex))."""
+    if step == "territory":
+        return place_territory(island, choice, f"T{k + 1}")
+    if step == "base":
+        return place_base(island, choice, f"T{k + 1}", f"B{k + 1}")
+    side, h = choice
+    return place_lava_neutral(island, h, side)
+
+
+def _lava_left(island: Island) -> int:
+    return TILE_LIMITS["lava_neutral"] - len(island.tile_ids("lava")) - len(island.tile_ids("neutral"))
+
+
+def round_over_ok(island: Island, players: int, k: int) -> bool:
+    """At the end of round k: the bases placed so far are connected (D-3) and far enough apart,
+    and the enclosed spaces can still all get a Lava tile after the rounds to come."""
+    return (_room_for_lava(island, players, k) and bases_far_apart(island, players, walk_needed=True)
+            and bases_connected(island))
+
+
+def _room_for_lava(island: Island, players: int, k: int) -> bool:
+    return len(enclosed_spaces(island)) <= _lava_left(island) - (rounds(players) - k - 1)
+
+
+def _finishes(island: Island, players: int, step: str, k: int) -> bool:
+    """Whether the rest of round k can be placed with its end checks met."""
+    if step != "lava_neutral" and not bases_far_apart(island, players):
+        return False  # land laid later only ever shortens a walk
+    if step == "territory":
+        return any(_finishes(place(island, "base", k, h), players, "base", k)
+                   for h in legal_base_placements(island, f"T{k + 1}"))
+    if step == "base":
+        # Lava changes no walk on land: once the bases are connected (and walks are there), a
+        # lava tile only has to leave room for the enclosed spaces.
+        ready = bases_connected(island) and bases_far_apart(island, players, walk_needed=True)
+        for c in lava_neutral_options(island):
+            after = place(island, "lava_neutral", k, c)
+            if _room_for_lava(after, players, k) if ready and c[0] == "lava" else round_over_ok(after, players, k):
+                return True
+        return False
+    return round_over_ok(island, players, k)
+
+
+def _groups(island: Island, players: int, room: bool = False) -> tuple[str | None, int, list[list]]:
+    """The next step, its round, and its placements by the printed rules in groups, the
+    preferred first ("if possible"). The room for a Territory's Base is left to the checks
+    unless `room` asks for it."""
+    step, k = next_step(island, players) or (None, 0)
+    if step == "territory":
+        return step, k, territory_groups(island, need_base_room=room)
+    if step == "base":
+        return step, k, [legal_base_placements(island, f"T{k + 1}")]
+    if step == "lava_neutral":
+        return step, k, [lava_neutral_options(island)]
+    return None, k, []
+
+
+def keeps_checks(island: Island, players: int, choice) -> bool:
+    """Whether a placement of the next step lets its round end with D-3, the minimum base
+    distance and room for the enclosed spaces."""
+    step, k = next_step(island, players)
+    return _finishes(place(island, step, k, choice), players, step, k)
+
+
+_OPTIONS: dict = {}
+
+
+def options(island: Island, players: int) -> list:
+    """The legal placements of the next step (territory: hex tuples; base: hexes; lava_neutral:
+    (side, hex)), in a fixed order: the printed rules' placements that keep this project's
+    checks, "if possible" judged among those. If the checks left nothing (never seen), the
+    printed rules alone decide."""
+    key = (tuple(sorted((h, tuple(t.values())) for h, t in island.tiles.items())), max(players, 2))
+    if key not in _OPTIONS:
+        _step, _k, groups = _groups(island, players)
+        found = next((kept for g in groups if (kept := [c for c in g if keeps_checks(island, players, c)])), None)
+        if len(_OPTIONS) > 256:
+            _OPTIONS.clear()
+        _OPTIONS[key] = found or _printed(island, players)
+    return _OPTIONS[key]
+
+
+def _printed(island: Island, players: int) -> list:
+    return next((g for g in _groups(island, players, room=True)[2] if g), [])
+
+
+def pick(island: Island, players: int, rng: Rng):
+    """One of `options`, uniformly at random, without listing them all: draw among the
+    preferred group's printed placements and set a draw aside while it fails the checks."""
+    _step, _k, groups = _groups(island, players)
+    for group in groups:
+        group = list(group)
+        while group:
+            choice = group.pop(rng.below(len(group)))
+            if keeps_checks(island, players, choice):
+                return choice
+    printed = _printed(island, players)
+    return rng.choice(printed) if printed else None
+
+
+def finish(island: Island) -> Island:
+    """Step 7c: every enclosed space becomes lava."""
+    return fill_enclosed(island)
+
+
+def island_ok(island: Island, players: int) -> bool:
+    """A finished island the random procedure keeps: nothing enclosed left (no lake), D-3, and
+    the minimum base distance."""
+    return (not enclosed_spaces(island) and bases_connected(island)
+            and bases_far_apart(island, players, walk_needed=True))
+
 
 def _attempt(rng: Rng, players: int) -> Island | None:
     island = initial_island()
-    for seat in range(players):
-        options = legal_territory_placements(island)
-        if not options:
+    while (nxt := next_step(island, players)) is not None:
+        choice = pick(island, players, rng)
+        if choice is None:
             return None
-        island = place_territory(island, rng.choice(options), f"T{seat + 1}")
-        spots = legal_base_placements(island, f"T{seat + 1}")
-        if not spots:
-            return None
-        island = place_base(island, rng.choice(spots), f"T{seat + 1}", f"B{seat + 1}")
-        choices = [("lava", h) for h in legal_lava_neutral_placements(island, "lava")]
-        choices += [("neutral", h) for h in legal_lava_neutral_placements(island, "neutral")]
-        if not choices:
-            return None
-        side, h = rng.choice(choices)
-        island = place_lava_neutral(island, h, side)
-    holes = enclosed_spaces(island)
-    left = TILE_LIMITS["lava_neutral"] - len(island.tile_ids("lava")) - len(island.tile_ids("neutral"))
-    if len(holes) > left:
-        return None  # more enclosed spaces than Lava tiles in the box: start again
-    island = fill_enclosed(island)
-    return island if bases_connected(island) else None
+        island = place(island, nxt[0], nxt[1], choice)
+    island = finish(island)
+    return island if island_ok(island, players) else None
 
 
 def random_island(rng: Rng, players: int) -> Island:
-    """Play out the custom-island procedure with the game's RNG (rules 3.7, D-3).
+    """Play out the custom-island procedure with the game's RNG (rules 3.7, D-3, D-10).
 
-    Seats place in turn order; every choice is uniform over the legal placements listed in a
-    fixed order, so the same RNG state gives the same island. An attempt that gets stuck,
-    encloses more spaces than there are Lava tiles, or leaves two Bases unconnected is thrown
-    away and the next attempt continues from the RNG where it stopped. After MAX_ATTEMPTS
-    failures (never seen in testing) the starter layout is used.
+    Seats place in turn order; every choice is uniform over `options` (`pick` draws it), so the
+    same RNG state gives the same island. `options` already sets aside the placements
+    that would break D-3 or the minimum base distance by the end of their round; an attempt that
+    still fails (never seen in testing) is thrown away and the next one continues from the RNG
+    where it stopped. After MAX_ATTEMPTS failures the starter layout is used.
     """
     n = int(_players_key(players))
     for _ in range(MAX_ATTEMPTS):
@@ -321,5 +530,6 @@ __all__ = [
     "legal_territory_placements", "legal_base_placements", "legal_lava_neutral_placements",
     "place_territory", "place_base", "place_lava_neutral", "enclosed_spaces", "fill_enclosed",
     "bases_connected", "claimable", "starter_island", "constructed_island", "starter_layout_info", "random_island",
-    "render_ascii", "hex_key",
+    "render_ascii", "hex_key", "base_gap", "min_base_gap", "closest_bases", "bases_far_apart", "next_step",
+    "options", "pick", "keeps_checks", "place", "finish", "rounds", "territory_groups", "STEPS",
 ]

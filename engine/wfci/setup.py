@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..errors import IllegalAction
 from ..messages import msg
 from ..rng import Rng, seed_state
-from . import cards, dice, flag, island as islands, solo, units
+from . import cards, custom_island, dice, flag, island as islands, solo, units
 from .actions import refill_stock
 from .leaders import leader_value
 from .options import make_ruleset
@@ -21,7 +21,7 @@ from .state import FORMAT, colour, hx, island, new_turn_frame, note, pt, ruleset
 NOT_YET = {
     "preset": {},
     "mode": {},
-    "island": {"build": "wfci.refuse.not_yet.build"},
+    "island": {},
     "variants": {v: f"wfci.refuse.not_yet.{v}" for v in ("cockfight",)},
 }
 
@@ -44,7 +44,8 @@ def new_game(seed: int, players: int, options: dict | None) -> dict:
     if not 2 <= players <= 4:
         raise IllegalAction("wfci.refuse.players")
     rng = Rng(seed_state(seed))
-    isl = islands.random_island(rng, players) if rs.island == "random" else islands.starter_island(players)
+    isl = {"random": lambda: islands.random_island(rng, players), "build": islands.initial_island}.get(
+        rs.island, lambda: islands.starter_island(players))()
     cat = cards.catalog()
     leaders = rng.shuffle(cards.deck_ids("leader"))
     machines = rng.shuffle(cards.deck_ids("machine"))
@@ -100,6 +101,8 @@ def new_game(seed: int, players: int, options: dict | None) -> dict:
     state["stack"].append(new_turn_frame(first))
     for s in reversed([(first - 1 - i) % players for i in range(players)]):
         state["stack"].append({"kind": "claim_base", "seat": s})
+    if rs.island == "build":
+        state["stack"].append(custom_island.start(state))
     for s in reversed([(first + i) % players for i in range(players)] if rs.leaders else []):
         state["stack"].append({"kind": "choose_leader", "seat": s})
     note(state, msg("wfci.event.first", who=who(first)))

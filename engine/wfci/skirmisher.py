@@ -8,7 +8,7 @@ Each decision is a function of the frame on top of the stack; every choice it ma
 
 from __future__ import annotations
 
-from . import board, cards, combat, dice, flag, scrolls, teams, turn, units
+from . import board, cards, combat, custom_island, dice, flag, scrolls, teams, turn, units
 from .hand import _hit_options
 from .movement import destinations
 from .state import distance, island, pt, hx, ruleset, top
@@ -638,4 +638,5 @@ DECIDE = {
     "swap": _swap,
     "shield_target": _shield,
     "transmute": _transmute_choice,
+    "island": lambda state, seat, frame, legal: custom_island.sensible(state, frame),
 }

@@ -14,7 +14,8 @@ from itertools import combinations_with_replacement
 from ..errors import IllegalAction
 from ..messages import listing, msg
 from ..strict import is_legal
-from . import actions, cards, catastrophes, combat, dice, epic, flag, hand, movement, scrolls, setup, solo, stars, victory
+from . import (actions, cards, catastrophes, combat, custom_island, dice, epic, flag, hand, movement, scrolls, setup,
+               solo, stars, victory)
 from .leaders import leader_abilities
 from .state import copy_state, new_turn_frame, note, ruleset, top, who
 
@@ -159,6 +160,7 @@ FRAMES = {
     "turn": (turn_legal, turn_apply),
     "choose_leader": (setup.leader_legal, setup.leader_apply),
     "claim_base": (setup.claim_legal, setup.claim_apply),
+    "island": (custom_island.legal, custom_island.apply),
     "build": (actions.build_legal, actions.build_apply),
     "move": (movement.legal, movement.apply),
     "retrieve": (actions.retrieve_legal, actions.retrieve_apply),
@@ -219,6 +221,8 @@ def apply_action(state: dict, seat: int, action) -> dict:
     legal_now, _apply = handlers(state, frame)
     any_time = is_legal(action, stars.any_time(state, frame))  # classic star abilities (D-W25)
     if not any_time and not is_legal(action, legal_now(state, frame)):
+        if frame["kind"] == custom_island.KIND:
+            raise custom_island.refusal(state, frame, action)  # says which placement rule
         raise IllegalAction("wfci.refuse.not_legal", kind=action["type"])
     new = copy_state(state)
     new["events"] = []

@@ -10,7 +10,7 @@ the RNG state.
 from __future__ import annotations
 
 from ..messages import render
-from . import cards, flag, solo, teams, units
+from . import cards, custom_island, flag, solo, teams, units
 from .describe import prompt
 from .state import colour, ruleset, top
 
@@ -131,6 +131,8 @@ def view(state: dict, seat: int | None) -> dict:
         out["teams"] = teams.teams(state)
     if flag.playing(state):
         out["flags"] = flag.view_block(state)
+    if custom_island.playing(state):
+        out["island_build"] = custom_island.view_block(state)
     if ruleset(state).solo:
         out["challenger"] = solo.STEPS["view_block"](state)
     if seat is not None:
@@ -146,7 +148,7 @@ def phase(state: dict) -> str:
     if state["result"] is not None:
         return "over"
     frame = top(state)
-    if frame["kind"] in ("choose_leader", "claim_base", "solo_leader", "solo_base"):
+    if frame["kind"] in ("choose_leader", "claim_base", "solo_leader", "solo_base", custom_island.KIND):
         return "setup"
     if frame["kind"] == "turn":
         return frame["step"]

@@ -22,7 +22,8 @@ GAMES = {
                    {"house_rules": ["R5", "S3"]}, {"house_rules": ["B6", "B7"]}],
     "wfci": [{}, {"players": 3}, {"players": 4, "preset": "classic"}, {"mode": "solo"},
              {"mode": "solo_hard", "preset": "classic"}, {"mode": "solo", "preset": "expert"},
-             {"variants": ["quickplay", "base_bonus"]}, {"players": 3, "preset": "expert"}],
+             {"variants": ["quickplay", "base_bonus"]}, {"players": 3, "preset": "expert"},
+             {"players": 3, "island": "build"}],
 }
 BAD_OPTIONS = {
     "chickenrun": [3, {"x": 1}, {"preset": "p"}, {"house_rules": {"S1": 1}}, {"house_rules": "S1"},
@@ -30,7 +31,7 @@ BAD_OPTIONS = {
                    {"house_rules": ["R5", "B6"]}],
     "wfci": [3, {"x": 1}, {"preset": "zz"}, {"variants": "a"}, {"variants": ["zz"]},
              {"variants": ["hardcore", "hardcore"]}, {"mode": "solo", "island": "build"}, {"variants": ["teams"]},
-             {"preset": "expert", "variants": ["hardcore"]}, {"island": "build"},
+             {"preset": "expert", "variants": ["hardcore"]},
              {"variants": ["cockfight", "quickplay"]}, {"variants": ["flag", "hardcore"]}],
 }
 

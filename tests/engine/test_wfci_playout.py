@@ -76,7 +76,7 @@ def test_views_of_a_spectator_show_no_hand():
 @pytest.mark.parametrize("options, message", [
     ({"preset": "nope"}, "preset"),
     ({"colour": "red"}, "Unknown option"),
-    ({"island": "build"}, "not available yet"),
+    ({"mode": "solo", "island": "build"}, "cannot place tiles"),
     ({"variants": ["teams"]}, "4 players"),
 ])
 def test_setup_refuses_bad_or_unplayable_options(options, message):
