@@ -184,7 +184,7 @@ def main(argv=None) -> int:
     parser.add_argument("--bot", default="skirmisher", choices=[b for b in bots.BOTS if b != "challenger"])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--markdown", action="store_true")
-    parser.add_argument("--island", default="starter", choices=["starter", "random"])
+    parser.add_argument("--island", default="starter", choices=["starter", "random", "build"])
     parser.add_argument("--variants", default="", help="variants, comma separated (e.g. cockfight)")
     parser.add_argument("--solo", action="store_true", help="the bot as you against the Challenger")
     parser.add_argument("--setups", default="standard,hard,classic", help="solo set-ups, comma separated")
