@@ -392,10 +392,14 @@ def _move(state, seat, frame, legal):
     members = [state["units"][u] for u in frame["group"]]
     if any(_bringing(state, u) for u in members):
         return _homeward(state, seat, frame, legal)
-    if flag.playing(state) and frame["hex"] == state["seats"][seat]["base"] and flag.trophies(state, seat):
-        room = [a for a in _by_type(legal, "move_to") if a["hex"] not in {u["hex"] for u in flag.trophies(state, seat)}]
-        if room and not frame["moved"]:  # out of the way of a flag coming home
-            return room[0]
+    if flag.playing(state) and not frame["moved"] and flag.trophies(state, seat):
+        walk = _walk(state, state["seats"][seat]["base"])
+        way = _in_the_way(state, seat, walk)
+        if frame["hex"] in way:  # out of the way of a flag coming home: off its path
+            room = [a for a in _by_type(legal, "move_to") if a["hex"] not in way
+                    and walk.get(a["hex"], 99) >= walk.get(frame["hex"], 99)]
+            if room:
+                return max(room, key=lambda a: (walk.get(a["hex"], 99), a["hex"]))
     keep = [u for u in members if _marches(state, u)]
     for u in members:
         if u not in keep and {"type": "drop", "unit": u["id"]} in legal:
@@ -608,9 +612,19 @@ def _bring_home(state, seat, legal):
         if _best_stop(state, seat, members, u["hex"], walk)[1] < walk.get(u["hex"], 99):
             rank = {"car": 0, "extra": 1, "claw": 2, "free": 3}
             return min(moves, key=lambda a: rank[a["pay"]])
-        if walk.get(u["hex"], 99) == 1:  # one step from home, our own units stand in the way: make room
-            return next((a for a in _by_type(legal, "move") if a["hex"] == state["seats"][seat]["base"]), None)
-    return None
+    way = _in_the_way(state, seat, walk)  # stuck behind our own units: make room
+    return next((a for a in _by_type(legal, "move") if a["hex"] in way), None)
+
+
+def _in_the_way(state, seat, walk) -> set:
+    """Hexes of our stacks between a flag we carry and our base, near enough to block it."""
+    out = set()
+    for t in flag.trophies(state, seat):
+        for u in state["units"].values():
+            if u["owner"] == seat and not _bringing(state, u) and u["hex"] != t["hex"] \
+                    and walk.get(u["hex"], 99) < walk.get(t["hex"], 99) and distance(u["hex"], t["hex"]) <= 2:
+                out.add(u["hex"])
+    return out
 
 
 def _homeward(state, seat, frame, legal):
