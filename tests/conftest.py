@@ -67,3 +67,14 @@ def pytest_sessionfinish(session, exitstatus):
         for nodeid in _skipped_service_tests:
             print("  ", nodeid)
         session.exitstatus = 1
+
+
+@pytest.fixture(autouse=True)
+def _english_first():
+    """Each test starts in English: a request read in French leaves French active in the thread
+    (LocaleMiddleware activates, nothing deactivates), which would leak into the next test."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
