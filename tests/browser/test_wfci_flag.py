@@ -25,7 +25,10 @@ def position():
     state = P.started(2, 0, FLAG)
     P.actions_step(state, 0)
     P.banner(state, 0, [])
-    soldier = P.machine(state, 0, "rock_soldier", "1,-1")
+    soldier = P.machine(state, 0, "rock_soldier", "1,-1")  # its pilot is a chicken from the base
+    red = flag.owner_flag(state, 0)
+    if red["unit"] not in state["units"]:  # that was the flag's chicken: another one carries it
+        red["unit"] = next(u["id"] for u in state["units"].values() if u["kind"] == "chicken" and u["owner"] == 0)
     blue = flag.owner_flag(state, 1)
     blue["unit"], blue["hex"] = None, "1,0"
     return state, soldier
@@ -55,8 +58,9 @@ def test_a_flag_match_until_a_flag_is_carried(new_page):
     click_action(page, {"type": "move", "hex": "1,-1", "pay": "free"})
     click_action(page, {"type": "move_to", "hex": "1,0"})
     assert "Blue's flag B: carried by Red's Rock Soldier at 1,0" in panel.inner_text()
-    token = page.locator(f"svg.wf-island g.tok:has(use.flag.o1)")
-    assert token.count() == 1 and "carries Blue's flag" in token.inner_html()
+    flown = page.locator("svg.wf-island use.flag.o1")  # no longer on the hex: over the soldier
+    assert flown.count() == 1 and flown.locator("title").text_content() == "Red's Rock Soldier carries Blue's flag"
     after = GAME.deserialize(Match.objects.get(pk=match.pk).state)
     assert flag.owner_flag(after, 1)["unit"] == soldier
+    assert page.locator("svg.wf-island use.flag.o0").count() == 1  # Red's own, over its chicken at home
     assert page.console_errors == []

@@ -61,7 +61,7 @@ def test_people_see_the_flags_on_the_island_and_in_the_list(client):
     assert "Red's flag R yours: carried by Red's chicken at " + state["seats"][0]["base"] in text
     assert "Blue's flag B: carried by Blue's chicken at " + state["seats"][1]["base"] in text
     assert page.count('<use href="#wflag" class="flag o0"') == 2  # on its chicken, and in the list
-    assert "<title>carries Red's flag</title>" in page
+    assert "Red&#x27;s chicken carries Red's flag</title>" in page
     assert "Leaders to choose from" not in page
 
 

@@ -64,10 +64,16 @@ def island(view: dict, me: int | None, placed: dict) -> dict:
                       "title": f"{t['hex']}: {desc}", "base": kind == "base",
                       "flags": [{"seat": f.get("seat"), "colour": colour_name(f.get("seat"))}
                                 for f in flags_by_hex.get(t["hex"], [])]})
-    sea = []
     land = set(tile_keys)
-    seen = set()
-    for key in keys:
+    build = view.get("island_build") or {}
+    ghosts = ghost_cells(build, land)
+    # while the island is built, its choices and the chosen tile's footprint lie on the Sea
+    grows = sorted({k for k in hex_action if k not in land} | {g["key"] for g in ghosts}, key=parse_hex)
+    for g in ghosts:
+        g["x"], g["y"] = (num(v) for v in at(g["key"]))
+    sea = [{"key": k, "x": num(at(k)[0]), "y": num(at(k)[1])} for k in grows]
+    seen = set(grows)
+    for key in keys + grows:
         q, r = parse_hex(key)
         for dq, dr in DIRECTIONS:
             n = f"{q + dq},{r + dr}"
@@ -98,6 +104,7 @@ def island(view: dict, me: int | None, placed: dict) -> dict:
             r_tok = radius + (1.5 if u["kind"] == "leader" and len(members) > 1 else 0)
             tx, ty = x + dx, y + dy
             bs = max(r_tok * 0.9, 6)
+            fs = max(r_tok * 1.6, 16)  # a carried flag flies big enough to see, over its stack
             toks.append({
                 "unit": u, "id": u["id"], "dom": "u-" + u["id"], "x": num(tx), "y": num(ty),
                 "ring": num(r_tok + 3), "ux": num(tx - r_tok), "uy": num(ty - r_tok), "us": num(2 * r_tok),
@@ -110,8 +117,8 @@ def island(view: dict, me: int | None, placed: dict) -> dict:
                 "letter": colour_letter(u["owner"]) if u["kind"] != "machine" else class_letter(u.get("class")),
                 "class_name": class_name(u.get("class")),
                 "font": num(r_tok * (0.95 if u["kind"] == "machine" and u.get("class") == "cannon" else 1.15)),
-                "flags": [{"seat": f, "colour": colour_name(f), "x": num(tx - r_tok - bs * 0.3 + i * bs * 0.7),
-                           "y": num(ty - r_tok - bs * 0.3)} for i, f in enumerate(u.get("flags") or [])],
+                "flags": [{"seat": f, "colour": colour_name(f), "x": num(tx - fs * 0.15 + i * fs * 0.5),
+                           "y": num(ty - r_tok - fs * 0.8), "size": num(fs)} for i, f in enumerate(u.get("flags") or [])],
             })
         owners = sorted({u["owner"] for u in members})
         counts = {"leader": 0, "machine": 0, "chicken": 0}
@@ -138,8 +145,8 @@ def island(view: dict, me: int | None, placed: dict) -> dict:
         overlays.append({"key": key, "x": num(x), "y": num(y), **entry,
                          "aria": _("%(what)s (%(hex)s)") % {"what": entry["label"], "hex": key}})
 
-    xs = [float(h["x"]) for h in hexes] or [0.0]
-    ys = [float(h["y"]) for h in hexes] or [0.0]
+    xs = [float(h["x"]) for h in hexes + sea[:len(grows)]] or [0.0]
+    ys = [float(h["y"]) for h in hexes + sea[:len(grows)]] or [0.0]
     margin_x, margin_y = SIZE * SQ3 * 0.5 + SIZE * 0.6, SIZE + SIZE * 0.5
     vx, vy = min(xs) - margin_x, min(ys) - margin_y
     vw, vh = max(xs) - min(xs) + 2 * margin_x, max(ys) - min(ys) + 2 * margin_y
@@ -147,6 +154,19 @@ def island(view: dict, me: int | None, placed: dict) -> dict:
     return {
         "viewbox": f"{num(vx)} {num(vy)} {num(vw)} {num(vh)}", "x": num(vx), "y": num(vy),
         "w": num(vw), "h": num(vh), "min_width": int(columns * MIN_PX_PER_COLUMN),
-        "hexes": hexes, "sea": sea, "stacks": stacks, "overlays": overlays, "hex_points": hex_points(),
+        "hexes": hexes, "sea": sea, "stacks": stacks, "overlays": overlays, "hex_points": hex_points(), "ghosts": ghosts,
         "overlay_points": hex_points(size=SIZE - 3), "turned": turn_k,
     }
+
+
+def ghost_cells(build: dict, land: set) -> list[dict]:
+    """While a Territory tile is being placed: its first end, and the hexes each of its
+    possible placements would cover (the page draws them faintly under the choices)."""
+    start = build.get("from")
+    if not start:
+        return []
+    cells = {h for r in build.get("reach") or [] for h in r.get("hexes") or []} - land - {start}
+    out = [{"key": start, "cls": "ghost from", "title": _("%(hex)s: the Territory tile's first end") % {"hex": start}}]
+    out += [{"key": k, "cls": "ghost", "title": _("%(hex)s: the Territory tile may cover it") % {"hex": k}}
+            for k in sorted(cells, key=parse_hex)]
+    return out
