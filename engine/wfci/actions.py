@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..rng import Rng
 from ..messages import msg
-from . import cards, dice, flag, units
+from . import cards, cockfight, dice, flag, units
 from .leaders import leader_value
 from .state import home_hexes, new_unit_id, note, occupancy, ruleset, turn_frame, who
 
@@ -24,6 +24,8 @@ def refill_stock(state: dict):
     """Refill the stock to 4 at once; an empty machine deck is rebuilt from its discard.
     New cards enter at the right end, so in solo the cards right of a taken one shift left."""
     decks = state["decks"]
+    if ruleset(state).no_machines:  # cockfight: the machine cards stay out of the game
+        return
     while len(decks["stock"]) < 4:
         if not decks["machine"]:
             if not decks["machine_discard"]:
@@ -185,14 +187,14 @@ def base_open(state: dict, seat: int) -> bool:
 
 
 def retrieve_options(state: dict, seat: int) -> list[dict]:
-    out = [{"type": "take", "what": r} for r in RESOURCES if state["supply"][r] > 0]
+    out = [] if ruleset(state).no_resources else [{"type": "take", "what": r} for r in RESOURCES if state["supply"][r] > 0]
     if state["seats"][seat]["destroyed"] and base_open(state, seat):
         out.append({"type": "take", "what": "chicken"})
     return out
 
 
 def retrieve_actions(state: dict, seat: int) -> list[dict]:
-    if not retrieve_options(state, seat):
+    if not retrieve_options(state, seat) and not cockfight.reorder_actions(state, seat):
         return []
     out = []
     if turn_frame(state)["free"]:
@@ -212,9 +214,11 @@ def begin_retrieve(state: dict, seat: int, action: dict):
 
 
 def retrieve_legal(state: dict, frame: dict) -> list[dict]:
-    out = retrieve_options(state, frame["seat"])
+    out = retrieve_options(state, frame["seat"]) if frame["left"] > 0 else []
     if frame.get("only") == "resources":
         out = [a for a in out if a["what"] != "chicken"]
+    else:  # cockfight: Retrieve also reorders your stacks, even with nothing to retrieve
+        out += cockfight.reorder_actions(state, frame["seat"])
     return out + [{"type": "done"}]
 
 
@@ -231,10 +235,12 @@ def take(state: dict, seat: int, what: str):
 
 def retrieve_apply(state: dict, frame: dict, action: dict) -> None:
     seat = frame["seat"]
+    if action["type"] == "to_top":
+        cockfight.put_on_top(state, action["unit"])
     if action["type"] == "take":
         take(state, seat, action["what"])
         frame["left"] -= 1
-    if action["type"] == "done" or frame["left"] <= 0 or not retrieve_legal(state, frame)[:-1]:
+    if action["type"] == "done" or not retrieve_legal(state, frame)[:-1]:
         state["stack"].pop()
         over_cap(state, seat)
 

@@ -52,7 +52,7 @@ def problems(state: dict) -> list[str]:
         seat = s["seat"]
         hens = [u["id"] for u in state["units"].values() if u["owner"] == seat and u["kind"] == "chicken"]
         hens += [p for u in state["units"].values() if u["owner"] == seat for p in u["pilots"]]
-        hens += s["destroyed"] + s["reserve"]
+        hens += s["destroyed"] + s["reserve"] + s.get("discarded", [])  # cockfight: face-up chickens eliminated
         if sorted(hens) != [f"hen-{seat}-{i}" for i in range(1, 7)]:
             out.append(f"{s['colour']} chicken tokens: {sorted(hens)}")
         ids = dice.all_dice(state, seat)

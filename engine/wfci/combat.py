@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 from ..messages import msg
-from . import cards, dice, epic, flag, scrolls, solo, teams, units, victory
+from . import cards, cockfight, dice, epic, flag, scrolls, solo, teams, units, victory
 from .state import clockwise, distance, note, pop, ruleset, turn_frame, who
 
 
@@ -29,9 +29,10 @@ def reach(state: dict, unit: dict) -> list[dict]:
     """Enemy units and leaders the unit could fight: within its range, never in its own hex,
     never a partner's (teams, D-T1)."""
     rng = units.unit_range(state, unit)
-    return sorted((u for u in state["units"].values()
+    near = sorted((u for u in state["units"].values()
                    if teams.opposed(state, unit["owner"], u["owner"]) and 1 <= distance(unit["hex"], u["hex"]) <= rng),
                   key=lambda u: u["id"])
+    return cockfight.may_fight(state, near)  # cockfight: only leaders and top chickens
 
 
 def payments(state: dict, seat: int) -> list[str]:
@@ -48,7 +49,7 @@ def attack_actions(state: dict, seat: int) -> list[dict]:
     if not pays:
         return []
     out = []
-    for u in sorted(state["units"].values(), key=lambda u: u["id"]):
+    for u in cockfight.may_fight(state, sorted(state["units"].values(), key=lambda u: u["id"])):
         if u["owner"] == seat and units.stats(u)["strength"] > 0 and reach(state, u):
             out.extend({"type": "attack", "unit": u["id"], "pay": p} for p in pays)
     return out
@@ -90,6 +91,7 @@ def start_fight(state: dict, seat: int, attacker_id: str, defender_id: str, boos
     state["stack"].append({"kind": "combat", "seat": seat})
     note(state, msg("wfci.event.attacks_boosted" if boost else "wfci.event.attacks", unit=units.name(state, attacker),
                     target=units.name(state, defender), boost=boost))
+    cockfight.reveal(state, [attacker, defender])
     if solo.is_challenger(state, seat) or not _boost_faces(state, seat):
         _start_cards(state)
 
@@ -269,9 +271,9 @@ def _fight_record(state: dict, attacker: dict, defender: dict, strength: int, ar
 def strength_and_armor(state: dict) -> tuple[int, int]:
     c = state["combat"]
     attacker, defender = state["units"][c["attacker"]], state["units"][c["defender"]]
-    strength = units.stats(attacker)["strength"] + len(attacker["dice"]) + c["boost"]
+    strength = units.stats(attacker)["strength"] + len(attacker["dice"]) + c["boost"] + cockfight.rank(state, attacker)
     strength += scrolls.fighter_bonus(state, attacker, "attacking", defender)
-    armor = units.stats(defender)["armor"] + base_bonus(state, defender)
+    armor = units.stats(defender)["armor"] + base_bonus(state, defender) + cockfight.rank(state, defender)
     armor += scrolls.fighter_bonus(state, defender, "defending", attacker)
     a_cards, d_cards = scrolls.card_bonuses(state, attacker, defender)
     return strength + a_cards, armor + d_cards
@@ -317,6 +319,7 @@ def swap_apply(state: dict, frame: dict, action: dict):
     new = state["units"][action["unit"]]
     c["defender"], c["def_seat"] = new["id"], new["owner"]
     note(state, msg("wfci.event.change_now", unit=units.name(state, new), old=units.name(state, old)))
+    cockfight.reveal(state, [new])
     resolve(state)
 
 

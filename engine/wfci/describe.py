@@ -98,7 +98,7 @@ def describe_action(state: dict, seat: int, action: dict) -> dict:
         return msg(log + "move", who=w, hex=action["hex"], pay=msg(f"{P}pay.{action['pay']}"))
     if kind in ("move_to", "refuge"):
         return msg(log + "move_to", who=w, hex=action["hex"])
-    if kind in ("drop", "pick_up", "plus_one"):
+    if kind in ("drop", "pick_up", "plus_one", "to_top"):
         return msg(log + kind, who=w, unit=_unit(state, action["unit"]))
     if kind == "attack":
         return msg(log + "attack", unit=_unit(state, action["unit"]))

@@ -2,7 +2,7 @@
 
 For each decision it deals the cards it cannot see at random again, consistently with its own
 view (the scroll deck, the others' hands and face-down fight cards, the machine deck, unseen
-leaders, and a fresh dice stream), tries each candidate action in that world and plays the game
+leaders, a cockfight's face-down chicken ranks, and a fresh dice stream), tries each candidate action in that world and plays the game
 on with the skirmisher (the Challenger's own bot for its seat) for a bounded number of steps.
 The candidate with the best average outcome wins. It never reads hidden state: every sampled
 world is built from its view alone, so two states that look the same to it get the same answer.
@@ -18,7 +18,7 @@ import time
 
 from ..errors import IllegalAction
 from ..rng import Rng, seed_state
-from . import flag, solo, teams, turn
+from . import cockfight, flag, solo, teams, turn
 from .challenger.bot import bot_action as challenger_action
 from .skirmisher import choose as skirmish
 from .state import copy_state
@@ -66,6 +66,7 @@ def determinize(state: dict, seat: int, rng: Rng) -> dict:
         if s.get("spare"):
             s["spare"], at = leaders[at], at + 1
     decks["leader_box"] = leaders[at:]
+    cockfight.resample(world, seat, rng)  # the ranks of others' face-down chickens
     world["rng"] = seed_state(rng.below(2**31))
     return world
 

@@ -9,7 +9,7 @@ Effects that need a target push a small choice frame (`hit`, `transmute`, `lava_
 from __future__ import annotations
 
 from ..messages import msg
-from . import cards, dice, scrolls, teams, units
+from . import cards, cockfight, dice, scrolls, teams, units
 from .combat import base_bonus
 from .state import distance, note, turn_frame, who
 from .lava import apply_lava
@@ -19,7 +19,7 @@ RESOURCES = cards.RESOURCES
 
 def _hit_options(state: dict, seat: int, reach: int) -> list[str]:
     mine = [u["hex"] for u in state["units"].values() if u["owner"] == seat]
-    return sorted(u["id"] for u in state["units"].values()
+    return sorted(u["id"] for u in cockfight.may_fight(state, list(state["units"].values()))
                   if teams.opposed(state, seat, u["owner"]) and u["kind"] != "leader"
                   and any(1 <= distance(h, u["hex"]) <= reach for h in mine))
 
@@ -94,7 +94,8 @@ def hit_legal(state: dict, frame: dict) -> list[dict]:
 def hit_apply(state: dict, frame: dict, action: dict):
     state["stack"].pop()
     victim = state["units"][action["unit"]]
-    armor = units.stats(victim)["armor"] + base_bonus(state, victim)
+    cockfight.reveal(state, [victim])  # a hit is an attack: the chicken turns face up
+    armor = units.stats(victim)["armor"] + base_bonus(state, victim) + cockfight.rank(state, victim)
     if victim["shields"]:
         units.hit(state, victim)
         note(state, msg("wfci.event.hit_strips", unit=units.name(state, victim)))

@@ -11,7 +11,7 @@ stack may not enter; it may pass through your own units but only stop where ever
 
 from __future__ import annotations
 
-from . import board, dice, flag, teams, units
+from . import board, cockfight, dice, flag, teams, units
 from .state import island, occupancy, pt, hx, ruleset, top, turn_frame
 
 
@@ -146,6 +146,7 @@ def legal(state: dict, frame: dict) -> list[dict]:
         for u in sorted(state["units"].values(), key=lambda u: u["id"]):
             if u["owner"] == seat and u["hex"] == frame["hex"] and u["id"] not in frame["group"] and units.bands(u):
                 out.append({"type": "pick_up", "unit": u["id"]})
+    out.extend(cockfight.move_reorder(state, frame))  # cockfight: which chicken lands on top
     out.append({"type": "end_move"} if frame["moved"] else {"type": "cancel"})
     return out
 
@@ -157,6 +158,9 @@ def apply(state: dict, frame: dict, action: dict) -> None:
         return
     if kind == "end_move":
         state["stack"].pop()
+        return
+    if kind == "to_top":
+        cockfight.move_to_top(state, frame, action)
         return
     if kind == "drop":
         frame["group"].remove(action["unit"])

@@ -10,7 +10,7 @@ help the side they were played for; their fighter is "ours".
 from __future__ import annotations
 
 from ..messages import msg
-from . import actions, cards, solo, teams, units, victory
+from . import actions, cards, cockfight, solo, teams, units, victory
 from .leaders import leader_abilities, leader_value
 from .solo import draws, is_its_card, reading
 from .state import neighbours, note, ruleset, turn_frame, who
@@ -102,7 +102,7 @@ def owner_effects(state: dict, seat: int) -> list[dict]:
     if state.get("combat"):
         strategies += [e["card"] for e in state["combat"]["revealed"] if e["seat"] == seat and e["side"] == "owner"]
     for cid in strategies:
-        out.extend(cards.card(cid)["effect"])
+        out.extend(cockfight.effect(state, cid))
     return out
 
 

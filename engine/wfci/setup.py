@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..errors import IllegalAction
 from ..messages import msg
 from ..rng import Rng, seed_state
-from . import cards, custom_island, dice, flag, island as islands, solo, units
+from . import cards, cockfight, custom_island, dice, flag, island as islands, solo, units
 from .actions import refill_stock
 from .leaders import leader_value
 from .options import make_ruleset
@@ -22,7 +22,7 @@ NOT_YET = {
     "preset": {},
     "mode": {},
     "island": {},
-    "variants": {v: f"wfci.refuse.not_yet.{v}" for v in ("cockfight",)},
+    "variants": {},
 }
 
 
@@ -49,8 +49,8 @@ def new_game(seed: int, players: int, options: dict | None) -> dict:
     cat = cards.catalog()
     leaders = rng.shuffle(cards.deck_ids("leader"))
     machines = rng.shuffle(cards.deck_ids("machine"))
-    scrolls = rng.shuffle([c for c in cards.deck_ids("scroll")
-                           if not set(cards.card(c)["tags"]) & set(rs.removed_scroll_tags)])
+    boxed = cockfight.removed_scrolls(rs)
+    scrolls = rng.shuffle([c for c in cards.deck_ids("scroll") if c not in boxed])
     first = solo.SEAT if rs.solo else rng.below(players)
     seats = []
     for s in range(players):
@@ -96,6 +96,8 @@ def new_game(seed: int, players: int, options: dict | None) -> dict:
     refill_stock(state)
     for s in range(players):
         dice.roll_ids(state, s, [f"die-{s}-{i}" for i in range(1, dice.DICE_PER_COLOUR + 1)])
+    if rs.hidden_chicken_ranks:
+        cockfight.begin(state, boxed)
     if rs.solo:
         return solo.STEPS["prepare"](state)
     state["stack"].append(new_turn_frame(first))

@@ -8,7 +8,7 @@ Each decision is a function of the frame on top of the stack; every choice it ma
 
 from __future__ import annotations
 
-from . import board, cards, combat, custom_island, dice, flag, scrolls, teams, turn, units
+from . import board, cards, cockfight, combat, custom_island, dice, flag, scrolls, teams, turn, units
 from .hand import _hit_options
 from .movement import destinations
 from .state import distance, island, pt, hx, ruleset, top
@@ -97,10 +97,11 @@ def _walk(state: dict, goal_hex: str) -> dict:
 
 
 def _strength(state: dict, attacker: dict, defender: dict) -> tuple[int, int]:
-    """Strength and armor before dice and cards (what the fight would start from)."""
-    s = units.stats(attacker)["strength"] + len(attacker["dice"])
+    """Strength and armor before dice and cards (what the fight would start from); a
+    cockfight chicken's rank as far as the attacker's player knows it."""
+    s = units.stats(attacker)["strength"] + len(attacker["dice"]) + cockfight.guess(state, attacker, attacker["owner"])
     s += scrolls.fighter_bonus(state, attacker, "attacking", defender)
-    a = units.stats(defender)["armor"] + combat.base_bonus(state, defender)
+    a = units.stats(defender)["armor"] + combat.base_bonus(state, defender) + cockfight.guess(state, defender, attacker["owner"])
     a += scrolls.fighter_bonus(state, defender, "defending", attacker)
     return s, a
 
@@ -229,7 +230,7 @@ def _actions(state, seat, frame, legal):
     retrieves = _by_type(legal, "retrieve")
     s = state["seats"][seat]
     if retrieves and (free or dice.count(state, seat, "chicken")):
-        if sum(s["res"].values()) < 8 or s["destroyed"]:
+        if (sum(s["res"].values()) < 8 and not cockfight.playing(state)) or s["destroyed"] or _restack_wanted(state, seat):
             return next((a for a in retrieves if a["pay"] == "chicken"), retrieves[0])
     return {"type": "end_actions"}
 
@@ -262,7 +263,8 @@ def _plus_one(state, seat, legal):
     if not options:
         return None
     machines = [a for a in options if state["units"][a["unit"]]["kind"] == "machine"
-                and units.speed(state["units"][a["unit"]]) > 0]
+                and units.speed(state["units"][a["unit"]]) > 0
+                or cockfight.playing(state) and state["units"][a["unit"]]["kind"] == "leader"]
     if not machines:
         return None
     return max(machines, key=lambda a: units.stats(state["units"][a["unit"]])["strength"])
@@ -322,7 +324,8 @@ def _hit_target(state, seat, hit):
     best = None
     for uid in _hit_options(state, seat, hit["range"]):
         u = state["units"][uid]
-        if u["shields"] or units.stats(u)["armor"] + combat.base_bonus(state, u) <= hit["strength"]:
+        armor = units.stats(u)["armor"] + combat.base_bonus(state, u) + cockfight.guess(state, u, seat)
+        if u["shields"] or armor <= hit["strength"]:
             if best is None or _value(u) > _value(state["units"][best]):
                 best = uid
     return best
@@ -344,7 +347,9 @@ def _trap_target(state, seat):
 def _marches(state: dict, u: dict) -> bool:
     """Machines that can walk; and from round RAID_ROUND on, or with dice for a strong blow,
     the leader too: it cannot be destroyed, so late in the game it leads the raid. A flag's
-    carrier marches home."""
+    carrier marches home. A cockfight has no machines: its chickens and leader march together."""
+    if cockfight.playing(state):
+        return u["kind"] in ("chicken", "leader")
     if flag.playing(state) and (_bringing(state, u) or u["kind"] == "chicken"):
         # Capture the flag has no leader to lead the raid: late on, chickens go (not our flag's).
         return _bringing(state, u) or (state["round"] >= RAID_ROUND and not flag.carried_by(state, u["id"]))
@@ -404,6 +409,9 @@ def _move(state, seat, frame, legal):
     for u in members:
         if u not in keep and {"type": "drop", "unit": u["id"]} in legal:
             return {"type": "drop", "unit": u["id"]}
+    restack = _restack(state, seat, legal, [u for u in members if u["kind"] == "chicken"])
+    if restack:
+        return restack
     goal = _goal(state, seat)
     if goal is not None:
         walk = _walk(state, goal["hex"])
@@ -511,7 +519,38 @@ def _retrieve(state, seat, frame, legal):
         return max(takes, key=lambda a: (want.get(a["what"], 0), -s["res"][a["what"]]))
     if take_hen in legal:
         return take_hen
+    for a in _by_type(legal, "to_top"):  # cockfight: Retrieve puts the strongest chickens on top
+        here = state["units"][a["unit"]]["hex"]
+        restack = _restack(state, seat, legal, [u for u in state["units"].values()
+                                                if u["owner"] == seat and u["kind"] == "chicken" and u["hex"] == here])
+        if restack:
+            return restack
     return {"type": "done"}
+
+
+def _restack_wanted(state, seat) -> bool:
+    """Cockfight: a stack of ours has a weaker chicken on top than one below it."""
+    if not cockfight.playing(state):
+        return False
+    stacks = {}
+    for u in state["units"].values():
+        if u["owner"] == seat and u["kind"] == "chicken":
+            stacks.setdefault(u["hex"], []).append(u)
+    on_top = cockfight.tops(state)
+    for hens in stacks.values():
+        best = max(cockfight.guess(state, u, seat) for u in hens)
+        if any(u["id"] in on_top and cockfight.guess(state, u, seat) < best for u in hens):
+            return True
+    return False
+
+
+def _restack(state, seat, legal, hens):
+    """Cockfight: the strongest of these chickens should fight on top of its stack."""
+    if not hens:
+        return None
+    best = max(hens, key=lambda u: (cockfight.guess(state, u, seat), u["id"]))
+    pick = {"type": "to_top", "unit": best["id"]}
+    return pick if pick in legal else None
 
 
 def _discard_scroll(state, seat, frame, legal):
@@ -545,7 +584,8 @@ def _hit(state, seat, frame, legal):
 
 
 def _swap(state, seat, frame, legal):
-    return min(legal, key=lambda a: units.stats(state["units"][a["unit"]])["armor"])
+    return min(legal, key=lambda a: units.stats(state["units"][a["unit"]])["armor"]
+               + cockfight.guess(state, state["units"][a["unit"]], seat))
 
 
 def _shield(state, seat, frame, legal):

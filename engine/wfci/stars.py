@@ -31,7 +31,7 @@ def star_actions(state: dict, seat: int) -> list[dict]:
         return []
     s = state["seats"][seat]
     out = []
-    if stars >= 1 and (state["decks"]["machine"] or state["decks"]["machine_discard"]):
+    if stars >= 1 and (state["decks"]["machine"] or state["decks"]["machine_discard"]) and not ruleset(state).no_machines:
         out.append({"type": "star", "ability": "stock"})
     if stars >= 2 and _can_draw(state):
         out.append({"type": "star", "ability": "swap"})

@@ -10,7 +10,7 @@ the RNG state.
 from __future__ import annotations
 
 from ..messages import render
-from . import cards, custom_island, flag, solo, teams, units
+from . import cards, cockfight, custom_island, flag, solo, teams, units
 from .describe import prompt
 from .state import colour, ruleset, top
 
@@ -133,6 +133,8 @@ def view(state: dict, seat: int | None) -> dict:
         out["flags"] = flag.view_block(state)
     if custom_island.playing(state):
         out["island_build"] = custom_island.view_block(state)
+    if cockfight.playing(state):
+        cockfight.show(state, seat, out)
     if ruleset(state).solo:
         out["challenger"] = solo.STEPS["view_block"](state)
     if seat is not None:

@@ -1,0 +1,387 @@
+"""Cockfight (combat de coqs, rules digest D-1): constructed positions for each special rule,
+and playouts that check the hidden ranks stay hidden (views, legal actions, what follows an
+action, the bots' choices) besides the usual engine contract."""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import engine
+from engine import IllegalAction
+from engine.rng import Rng
+from engine.testing import playout, random_chooser
+from engine.wfci import audit, bots, cards, cockfight, expert, positions as P, skirmisher, turn
+from engine.wfci.lava import apply_lava
+from engine.wfci.state import copy_state
+
+GAME = engine.get_game("wfci")
+COCKFIGHT = {"variants": ["cockfight"]}
+RED_BASE, BLUE_BASE = "1,-3", "-1,3"
+RED_EDGE, BLUE_EDGE = "1,0", "0,1"  # neighbours: a neutral hex and Blue's territory
+
+
+def act(state, action):
+    return GAME.apply(state, GAME.to_act(state)[0], action)
+
+
+def legal(state):
+    return GAME.legal_actions(state, GAME.to_act(state)[0])
+
+
+def board(players=2, options=COCKFIGHT):
+    """An empty island (leaders on their bases), Red in its Take-actions step, no dice, no hand."""
+    state = P.started(players, 0, options, leaders={0: "dusty", 1: "gizzard", 2: "abigail", 3: "henrietta"})
+    P.clear_island(state)
+    P.actions_step(state, 0)
+    for s in range(players):
+        P.banner(state, s, [])
+        state["decks"]["scroll"].extend(state["seats"][s]["hand"])
+        state["seats"][s]["hand"] = []
+    return state
+
+
+def stack(state, seat, hx, ranks):
+    """Chickens of these ranks on one hex, the last one on top."""
+    hens = []
+    for r in ranks:
+        hen = P.chicken(state, seat, hx)
+        set_rank(state, hen, r)
+        cockfight.put_on_top(state, hen)
+        hens.append(hen)
+    return hens
+
+
+def set_rank(state, hen, rank):
+    """Swap ranks with another token of the colour, so each colour keeps 0, 0, 1, 1, 2, 2."""
+    ranks = state["cockfight"]["ranks"]
+    if ranks[hen] == rank:
+        return
+    other = next(t for t in sorted(ranks) if cockfight.owner(t) == cockfight.owner(hen) and t != hen
+                 and ranks[t] == rank and t not in state["units"])
+    ranks[hen], ranks[other] = ranks[other], ranks[hen]
+
+
+def units_by_id(view):
+    return {u["id"]: u for u in view["units"]}
+
+
+# -- setting up ------------------------------------------------------------------------------
+
+def test_no_resources_no_machines_and_the_removed_scrolls_in_the_box():
+    state = GAME.setup(4, 3, COCKFIGHT)
+    assert all(sum(s["res"].values()) == 0 for s in state["seats"])
+    assert state["decks"]["stock"] == []
+    boxed = {cards.card(c)["key"] for c in state["decks"]["scroll_box"]}
+    assert {"transmutation", "lava_trap", "windfall", "oiled_gears", "pilots_nerve", "stoned", "iron_discipline",
+            "supply_lines"} == boxed
+    in_play = {cards.card(c)["key"] for s in state["seats"] for c in s["hand"]} | \
+        {cards.card(c)["key"] for c in state["decks"]["scroll"]}
+    assert {"hurricane", "tsunami", "earthquake", "eruption", "trenches", "rally"} <= in_play
+    assert not in_play & boxed
+    assert not audit.problems(state)
+
+
+def test_each_colour_gets_the_ranks_0_0_1_1_2_2_dealt_by_the_seed():
+    a, b, c = GAME.setup(4, 3, COCKFIGHT), GAME.setup(4, 3, COCKFIGHT), GAME.setup(5, 3, COCKFIGHT)
+    assert a["cockfight"] == b["cockfight"]
+    for seat in range(3):
+        mine = [r for t, r in a["cockfight"]["ranks"].items() if cockfight.owner(t) == seat]
+        assert sorted(mine) == [0, 0, 1, 1, 2, 2]
+    deals = {json.dumps(GAME.setup(seed, 2, COCKFIGHT)["cockfight"]["ranks"], sort_keys=True) for seed in range(8)}
+    assert len(deals) > 1
+
+
+def test_cockfight_is_offered_with_its_line_and_bad_combinations_are_refused():
+    offered = {v["id"]: v for v in GAME.variants()}
+    assert "chickens only" in offered["cockfight"]["description"]
+    for options, players, words in [({"variants": ["cockfight"], "mode": "solo"}, 2, "cannot be played solo"),
+                                    ({"variants": ["cockfight", "quickplay"]}, 2, "no machines to build"),
+                                    ({"variants": ["cockfight", "base_bonus"]}, 2, "give none")]:
+        with pytest.raises(IllegalAction, match=words):
+            GAME.setup(1, players, options)
+
+
+# -- ranks in a fight --------------------------------------------------------------------------
+
+def test_the_rank_adds_to_strength_and_armor_and_both_fighters_turn_face_up():
+    state = board()
+    red = stack(state, 0, RED_EDGE, [2])[0]
+    blue = stack(state, 1, BLUE_EDGE, [2])[0]
+    before = units_by_id(GAME.view(state, 1))[red]
+    assert before["rank"] is None and before["strength"] == 1 and not before["face_up"]
+    assert units_by_id(GAME.view(state, 0))[red]["rank"] == 2
+    state = act(state, {"type": "attack", "unit": red, "pay": "free"})
+    state = act(state, {"type": "target", "unit": blue})
+    fought = state["last_fight"]  # nobody holds a die or a scroll: it resolved at once
+    assert (fought["strength"], fought["armor"], fought["result"]) == (1 + 2, 2 + 2, "failure")
+    assert set(state["cockfight"]["up"]) == {red, blue}
+    lines = " ".join(GAME.view(state, None)["events"])
+    assert "Red's chicken turns face up: rank 2" in lines and "Blue's chicken turns face up: rank 2" in lines
+    for seat in (0, 1, None):
+        seen = units_by_id(GAME.view(state, seat))
+        assert seen[red]["rank"] == 2 and seen[blue]["rank"] == 2 and seen[red]["face_up"]
+        assert (seen[red]["strength"], seen[blue]["armor"]) == (3, 4)
+
+
+def test_a_face_up_chicken_that_is_eliminated_is_discarded_for_good():
+    state = board()
+    red = stack(state, 0, RED_EDGE, [2])[0]
+    blue = stack(state, 1, BLUE_EDGE, [0])[0]
+    P.banner(state, 0, ["3"])
+    state = act(state, {"type": "attack", "unit": red, "pay": "free"})
+    state = act(state, {"type": "target", "unit": blue})
+    state = act(state, {"type": "boost", "face": "3"})  # 1 + 2 + 3 against 2 + 0
+    assert state["combat"] is None and blue not in state["units"]
+    assert state["seats"][1]["discarded"] == [blue] and blue not in state["seats"][1]["destroyed"]
+    assert GAME.view(state, 0)["cockfight"]["seats"][1] == {"seat": 1, "face_down": [0, 1, 1, 2, 2], "discarded": [0]}
+    assert "eliminated and discarded" in " ".join(GAME.view(state, 0)["events"])
+    assert not audit.problems(state)
+
+
+def test_a_face_down_chicken_destroyed_by_lava_comes_back_face_down():
+    state = board()
+    hen = stack(state, 1, "-1,0", [2])[0]
+    state["island"]["tiles"]["-1,0"]["kind"] = "lava"  # a catastrophe turned the neutral tile
+    apply_lava(state)
+    state = act(state, {"type": "end_actions"})
+    assert hen in state["seats"][1]["destroyed"]
+    assert hen not in state["cockfight"]["up"] and state["seats"][1]["discarded"] == []
+
+
+def test_only_the_leader_and_the_top_chicken_fight():
+    state = board()
+    low, mid, top = stack(state, 1, BLUE_EDGE, [0, 1, 2])
+    state["units"]["lead-1"]["hex"] = BLUE_EDGE
+    mine = stack(state, 0, RED_EDGE, [0, 2])
+    state["units"]["lead-0"]["hex"] = RED_EDGE
+    attackers = {a["unit"] for a in legal(state) if a["type"] == "attack"}
+    assert attackers == {mine[1], "lead-0"}
+    state = act(state, {"type": "attack", "unit": "lead-0", "pay": "free"})
+    assert {a.get("unit") for a in legal(state)} == {top, "lead-1", None}
+    with pytest.raises(IllegalAction):
+        act(state, {"type": "target", "unit": low})
+
+
+def test_flying_rock_and_change_now_choose_among_top_chickens_and_turn_them_face_up():
+    state = board()
+    low, top = stack(state, 1, BLUE_EDGE, [2, 0])
+    mid, other = stack(state, 1, "1,-1", [1, 2])
+    hen = stack(state, 0, RED_EDGE, [0])[0]
+    rock, change = P.scroll(state, 0, "flying_rock"), P.scroll(state, 0, "change_now")
+    state = act(state, {"type": "play_scroll", "card": rock})
+    assert {a["unit"] for a in legal(state)} == {top, other}
+    state = act(state, {"type": "hit", "unit": top})  # strength 4 against armor 2 + 0
+    assert top in state["seats"][1]["discarded"]
+    assert low in cockfight.tops(state) and low not in state["cockfight"]["up"]  # on top now, face down
+    state = act(state, {"type": "attack", "unit": hen, "pay": "free"})
+    state = act(state, {"type": "target", "unit": low})
+    state = act(state, {"type": "play_scroll", "card": change})  # both hands empty now: revealed
+    assert legal(state) == [{"type": "new_defender", "unit": other}]
+    state = act(state, {"type": "new_defender", "unit": other})
+    assert {low, other, hen} <= set(state["cockfight"]["up"]) and mid not in state["cockfight"]["up"]
+
+
+def test_trenches_gives_chickens_three_armor_in_a_cockfight():
+    for options, bonus in ((COCKFIGHT, 3), ({}, 2)):
+        state = board(options=options)
+        red = P.chicken(state, 0, RED_EDGE)
+        blue = P.chicken(state, 1, BLUE_EDGE)
+        if options:
+            cockfight.put_on_top(state, red)
+            cockfight.put_on_top(state, blue)
+            set_rank(state, blue, 0)
+            set_rank(state, red, 0)
+        trench = P.scroll(state, 1, "trenches")
+        state["seats"][1]["hand"].remove(trench)
+        state["seats"][1]["strategies"].append(trench)
+        state = act(state, {"type": "attack", "unit": red, "pay": "free"})
+        state = act(state, {"type": "target", "unit": blue})
+        assert state["last_fight"]["armor"] == 2 + bonus
+
+
+# -- the order of a stack ----------------------------------------------------------------------
+
+def test_retrieve_reorders_a_stack_even_with_no_chicken_to_bring_home():
+    state = board()
+    hens = stack(state, 0, RED_BASE, [0, 1, 2])
+    for _ in range(3):
+        cockfight.put_on_top(state, P.chicken(state, 0, "0,-2"))
+    assert state["seats"][0]["destroyed"] == []
+    assert {"type": "retrieve", "pay": "free"} in legal(state)
+    state = act(state, {"type": "retrieve", "pay": "free"})
+    assert [a for a in legal(state) if a["type"] == "take"] == []
+    assert {"type": "to_top", "unit": hens[0]} in legal(state)
+    state = act(state, {"type": "to_top", "unit": hens[0]})
+    state = act(state, {"type": "done"})
+    seen = units_by_id(GAME.view(state, 1))
+    assert [seen[h]["layer"] for h in hens] == [1, 3, 2] and seen[hens[0]]["top"]
+
+
+def test_a_chicken_die_retrieves_and_reorders_too_and_nothing_else_does():
+    state = board()
+    hens = stack(state, 0, RED_BASE, [0, 1])
+    assert not [a for a in legal(state) if a["type"] == "to_top"]
+    state = act(state, {"type": "end_actions"})
+    state = act(state, {"type": "end_turn"})
+    state = act(state, {"type": "roll"})
+    state = act(state, {"type": "end_actions"})
+    state = act(state, {"type": "end_turn"})
+    assert cockfight.tops(state) >= {hens[1]}
+    P.banner(state, 0, ["chicken"])
+    P.actions_step(state)
+    state["stack"][0]["free"] = False
+    state = act(state, {"type": "retrieve", "pay": "chicken"})
+    state = act(state, {"type": "to_top", "unit": hens[0]})
+    assert cockfight.tops(state) >= {hens[0]}
+
+
+def test_movers_land_on_top_and_the_named_chicken_on_top_of_them():
+    state = board()
+    below = stack(state, 0, "1,-2", [0])[0]
+    a, b, c = stack(state, 0, RED_BASE, [1, 2, 0])
+    state["units"]["lead-0"]["hex"] = "0,-2"
+    state = act(state, {"type": "move", "hex": RED_BASE, "pay": "free"})
+    assert {x["unit"] for x in legal(state) if x["type"] == "to_top"} == {a, b}
+    state = act(state, {"type": "to_top", "unit": a})
+    state = act(state, {"type": "drop", "unit": b})
+    state = act(state, {"type": "move_to", "hex": "1,-2"})  # speed 1: the move ends there
+    order = sorted((u for u in state["units"].values() if u["hex"] == "1,-2"), key=lambda u: -u["pile"])
+    assert [u["id"] for u in order] == [a, c, below]
+    assert cockfight.tops(state) >= {a, b}
+
+
+def test_a_stack_joining_another_goes_on_top_and_the_log_names_no_rank():
+    state = board()
+    old = stack(state, 0, "1,-1", [2, 2])
+    new = stack(state, 0, "1,-2", [0])[0]
+    state = act(state, {"type": "move", "hex": "1,-2", "pay": "free"})
+    state = act(state, {"type": "move_to", "hex": "1,-1"})
+    assert cockfight.tops(state) >= {new} and old[1] not in cockfight.tops(state)
+    line = GAME.describe_action(state, 0, {"type": "to_top", "unit": old[0]})
+    assert "rank" not in json.dumps(line)
+
+
+# -- no resources, no machines -----------------------------------------------------------------
+
+def test_nothing_gives_resources_or_machines():
+    state = board()
+    P.banner(state, 0, ["star"] * 5)
+    kinds = {(a["type"], a.get("ability")) for a in legal(state)}
+    assert ("star", "stock") not in kinds and ("build", None) not in kinds
+    state = act(state, {"type": "star", "ability": "supply"})
+    assert sum(state["seats"][0]["res"].values()) == 0 and state["decks"]["stock"] == []
+    assert state["seats"][0]["destroyed"] == [] and not audit.problems(state)
+
+
+# -- hidden ranks stay hidden ------------------------------------------------------------------
+
+def reshuffled(state, viewer, k):
+    """The same position where every other colour's face-down tokens carry their ranks in
+    another order (rotated by k): the viewer cannot tell the two apart."""
+    new = copy_state(state)
+    cf = new["cockfight"]
+    for seat in range(state["players"]):
+        if seat == viewer:
+            continue
+        tokens = sorted(t for t in cf["ranks"] if cockfight.owner(t) == seat and t not in cf["up"])
+        ranks = [cf["ranks"][t] for t in tokens]
+        cf["ranks"].update(zip(tokens, ranks[k:] + ranks[:k]))
+    return new
+
+
+def differs(a, b):
+    return {t for t in a["cockfight"]["ranks"] if a["cockfight"]["ranks"][t] != b["cockfight"]["ranks"][t]}
+
+
+def check_hidden(state, action, seat):
+    """What each viewer sees now, may do now and sees after `action` must not depend on the
+    ranks it cannot see, unless the action turned one of them face up; the skirmisher's choice
+    depends only on what its seat sees."""
+    after = GAME.apply(state, seat, action)
+    for viewer in list(range(state["players"])) + [None]:
+        for k in (1, 2):
+            other = reshuffled(state, viewer, k)
+            changed = differs(state, other)
+            assert GAME.view(other, viewer) == GAME.view(state, viewer), f"view of {viewer} shows a hidden rank"
+            if viewer is not None:
+                assert GAME.legal_actions(other, viewer) == GAME.legal_actions(state, viewer)
+            if viewer == seat and changed:
+                assert bots.bot_action(other, seat, "skirmisher") == bots.bot_action(state, seat, "skirmisher")
+            try:
+                other_after = GAME.apply(other, seat, action)
+            except IllegalAction:
+                continue
+            if GAME.view(other_after, viewer) != GAME.view(after, viewer):
+                turned = set(after["cockfight"]["up"]) - set(state["cockfight"]["up"])
+                assert turned & changed, f"{action} tells {viewer} a hidden rank without turning it face up"
+    return after
+
+
+def test_the_hidden_rank_check_can_fail(monkeypatch):
+    """A view that let the face-down ranks through would be caught."""
+    state = P.started(2, 3, COCKFIGHT)
+    assert differs(state, reshuffled(state, 0, 1))
+    check_hidden(state, legal(state)[0], GAME.to_act(state)[0])
+    monkeypatch.setattr(cockfight, "known", lambda st_, token, seat: st_["cockfight"]["ranks"][token])
+    with pytest.raises(AssertionError, match="shows a hidden rank"):
+        check_hidden(state, legal(state)[0], GAME.to_act(state)[0])
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**31), players=st.sampled_from([2, 3, 4]))
+def test_random_cockfights_keep_ranks_hidden(seed, players):
+    """Half the moves are the skirmisher's, so stacks meet and fight and chickens turn up."""
+    rng = Rng(seed)
+    state = GAME.setup(seed, players, COCKFIGHT)
+    for _ in range(250):
+        if not GAME.to_act(state):
+            break
+        seat = GAME.to_act(state)[0]
+        options = GAME.legal_actions(state, seat)
+        action = bots.bot_action(state, seat, "skirmisher") if rng.below(2) else options[rng.below(len(options))]
+        state = check_hidden(state, action, seat)
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**31), players=st.sampled_from([2, 3, 4]))
+def test_cockfight_playouts_keep_the_engine_contract(seed, players):
+    def conservation(game, state):
+        assert not audit.problems(state), audit.problems(state)
+
+    playout(GAME, seed, players, COCKFIGHT, choose=random_chooser(seed), max_steps=200, extra_check=conservation)
+
+
+# -- bots ----------------------------------------------------------------------------------------
+
+def test_the_expert_deals_face_down_ranks_again_from_what_is_left():
+    state = board()
+    hens = stack(state, 1, BLUE_EDGE, [0, 2, 1])
+    state["cockfight"]["up"].append(hens[1])
+    world = expert.determinize(state, 0, Rng(7))
+    ranks, again = state["cockfight"]["ranks"], world["cockfight"]["ranks"]
+    assert again[hens[1]] == 2 and all(again[t] == ranks[t] for t in ranks if cockfight.owner(t) == 0)
+    assert sorted(r for t, r in again.items() if cockfight.owner(t) == 1) == [0, 0, 1, 1, 2, 2]
+    worlds = [expert.determinize(reshuffled(state, 0, k), 0, Rng(7))["cockfight"] for k in (1, 2)]
+    assert worlds[0] == worlds[1] == world["cockfight"]
+
+
+def test_the_expert_chooses_the_same_whatever_the_hidden_ranks():
+    state = board()
+    stack(state, 1, BLUE_EDGE, [0, 2])
+    stack(state, 0, RED_EDGE, [1, 2])
+    P.banner(state, 0, ["3", "claw"])
+    picks = {json.dumps(expert.choose(reshuffled(state, 0, k), 0, rollouts=6, budget=60)) for k in (0, 1, 2, 3)}
+    assert len(picks) == 1
+
+
+def test_skirmishers_finish_cockfights():
+    for players in (2, 3, 4):
+        state = GAME.setup(players, players, COCKFIGHT)
+        steps = 0
+        while GAME.outcome(state) is None and steps < 6000:
+            seat = GAME.to_act(state)[0]
+            state = turn.apply_action(state, seat, skirmisher.choose(state, seat))
+            steps += 1
+        assert GAME.outcome(state) is not None and "turn limit" not in GAME.outcome(state)["reason"]
+        assert not audit.problems(state)
