@@ -8,8 +8,9 @@ from __future__ import annotations
 from .labels import action_label, action_name
 
 HEX_TYPES = ("claim_base", "challenger_base", "build_at", "move_to", "flip", "erupt", "lava_trap", "refuge")
+ISLAND_TYPES = ("territory_from", "territory_to", "place_base", "place_tile")  # on Sea hexes: the island grows
 UNIT_TYPES = ("target", "new_defender", "hit", "destroy", "shield", "pick_pilot", "drop", "pick_up",
-              "attack", "plus_one", "activate")
+              "attack", "plus_one", "activate", "to_top")
 CARD_TYPES = ("choose_leader", "challenger_leader", "build", "play_scroll", "discard_scroll", "activate", "side")
 
 
@@ -45,7 +46,8 @@ def place(view: dict, legal: list[dict], me: int | None) -> dict:
     bar = []
     for a in legal:
         kind = a.get("type")
-        if kind in HEX_TYPES and a.get("hex") in tile_keys and a["hex"] not in hex_action and len(a) == 2:
+        on_island = kind in HEX_TYPES and a.get("hex") in tile_keys
+        if (on_island or kind in ISLAND_TYPES) and a.get("hex") not in hex_action and len(a) == 2:
             hex_action[a["hex"]] = entry(a, view, "hex")
         elif kind == "move" and a.get("hex") in occupied:
             stack_actions.setdefault(a["hex"], []).append(entry(a, view, "stack"))

@@ -8,6 +8,7 @@ from django.utils.translation import ngettext, pgettext
 
 from .geometry import (DIRECTIONS, MIN_PX_PER_COLUMN, SIZE, SQ3, best_rotation, hex_center, hex_id, hex_points,
                        num, parse_hex, rotate, token_slots)
+from .cockfight import token as rank_badge
 from .labels import class_letter, class_name, colour_letter, colour_name, machine_face, tile_kind_name, unit_name
 
 
@@ -85,7 +86,8 @@ def island(view: dict, me: int | None, placed: dict) -> dict:
     # stacks: the units on each hex, laid out as tokens
     stacks = []
     for key in sorted(occupied, key=lambda k: (min(u["owner"] for u in occupied[k]), parse_hex(k))):
-        members = sorted(occupied[key], key=lambda u: (u["owner"], {"leader": 0, "machine": 1}.get(u["kind"], 2), u["id"]))
+        members = sorted(occupied[key], key=lambda u: (u["owner"], {"leader": 0, "machine": 1}.get(u["kind"], 2),
+                                                       u.get("layer") or 0, u["id"]))  # cockfight: top first
         x, y = at(key)
         slots, radius = token_slots(len(members))
         toks = []
@@ -112,7 +114,7 @@ def island(view: dict, me: int | None, placed: dict) -> dict:
                 "bx": num(tx + r_tok * 0.45), "by": num(ty - r_tok - bs * 0.25),
                 "px": num(tx + r_tok * 0.45), "py": num(ty + r_tok - bs * 0.75),
                 "ptx": num(tx + r_tok * 0.45 + bs / 2), "pty": num(ty + r_tok - bs * 0.75 + bs * 0.8),
-                "pfont": num(bs * 0.85),
+                "pfont": num(bs * 0.85), "rank": rank_badge(u, tx, ty, r_tok),
                 "name": unit_name(u, view), "face": face, "actions": acts, "marks": marks,
                 "letter": colour_letter(u["owner"]) if u["kind"] != "machine" else class_letter(u.get("class")),
                 "class_name": class_name(u.get("class")),

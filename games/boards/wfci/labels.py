@@ -211,6 +211,10 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
         if where == "stack":
             return _("Move this stack (%(pay)s)") % {"pay": pay_name(action.get("pay"))}
         return _("Move the stack at %(hex)s (%(pay)s)") % {"hex": action.get("hex"), "pay": pay_name(action.get("pay"))}
+    build_words = island_build_label(action, view)
+    if build_words:
+        return build_words if where == "hex" or "hex" not in action else _("%(what)s: %(hex)s") % {
+            "what": build_words, "hex": action["hex"]}
     hex_words = {
         "claim_base": _("Claim this base"), "challenger_base": _("Give this base to the Challenger"),
         "build_at": _("Build here"), "move_to": _("Move here"),
@@ -225,6 +229,7 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
         "target": _("Attack it"), "new_defender": _("Make it the defender"), "hit": _("Hit it"),
         "destroy": _("Destroy it"), "shield": _("Give it the shield"), "pick_pilot": _("Take it as a pilot"),
         "drop": _("Leave it here"), "pick_up": _("Take it along"), "plus_one": _("Put a +1 die on it"),
+        "to_top": _("Put it on top of its stack"),
     }
     if kind == "attack":
         text = _("Attack with it (%(pay)s)") % {"pay": pay_name(action.get("pay"))}
@@ -258,6 +263,32 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
     return f"{kind}: {extra}" if extra else str(kind)
 
 
+def island_build_label(action: dict, view: dict) -> str | None:
+    """The words of a tile placement while the island is built (None for any other action)."""
+    kind = action.get("type")
+    build = view.get("island_build") or {}
+    if kind == "territory_from":
+        return _("Start the Territory tile here")
+    if kind == "territory_to":
+        covers = next((r.get("hexes") for r in build.get("reach") or [] if r.get("hex") == action.get("hex")), None)
+        if covers:
+            return _("End the Territory tile here: it covers %(hexes)s") % {"hexes": and_list(covers)}
+        return _("End the Territory tile here")
+    if kind == "territory_back":
+        return _("Pick the Territory tile's first end again")
+    if kind == "place_base":
+        return _("Place the Base tile here")
+    if kind == "place_tile":
+        if build.get("side") == "neutral":
+            return _("Place the tile here, Neutral side up")
+        return _("Place the tile here, Lava side up")
+    if kind == "tile_side":
+        if action.get("side") == "neutral":
+            return _("Turn the tile to its Neutral side")
+        return _("Turn the tile to its Lava side")
+    return None
+
+
 def action_name(action: dict, view: dict | None = None) -> str:
     """The accessible name of a choice shown next to its object: it names the object (and, for
     an attack, the odds), so no two choices on the page sound alike."""
@@ -269,7 +300,9 @@ def action_name(action: dict, view: dict | None = None) -> str:
         attacker = units.get((view.get("pending") or {}).get("unit")) or {}
         return _("Attack %(unit)s at %(hex)s: strength %(s)s against armor %(a)s") % {
             "unit": unit_name(target, view), "hex": target.get("hex"),
-            "s": attacker.get("strength", "?"), "a": target.get("armor", "?")}
+            "s": attacker.get("strength", "?"),
+            "a": f"{target.get('armor', '?')}+?" if target.get("face_up") is False and target.get("rank") is None
+            else target.get("armor", "?")}  # a cockfight chicken face down: its rank is unknown
     if kind == "attack" and action.get("unit") in units:
         unit = units[action["unit"]]
         return _("Attack with %(unit)s at %(hex)s, strength %(s)s (%(pay)s)") % {

@@ -7,6 +7,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .actions import place
+from .build import build_panel
+from .cockfight import panel as cockfight_panel
 from .fight import fight, last_fight
 from .flags import flags
 from .island import island
@@ -40,7 +42,7 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
     mark(seats, team_model)
     return {
         "island": board, "stacks": board["stacks"], "seats": seats, "teams": team_model,
-        "flags": flags(view, players, me),
+        "flags": flags(view, players, me), "cockfight": cockfight_panel(view, players, me),
         "fight": fight(view, players, card_actions),
         "last_fight": None if combat else last_fight(view.get("last_fight")),
         "bar": placed["bar"],
@@ -54,7 +56,7 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
                    for r in ("wood", "stone", "metal")],
         "shields": supply.get("shields", 0),
         "miniatures": [{"cls": c, "name": class_name(c), "n": n} for c, n in (supply.get("miniatures") or {}).items()],
-        "challenger": challenger(view, units_by_id),
+        "challenger": challenger(view, units_by_id), "build": build_panel(view, players),
         "has_choices": bool(legal), "me": me,
     }
 
