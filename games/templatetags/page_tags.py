@@ -91,6 +91,8 @@ def match_name(match) -> str:
     parts += [x for x in (solo, preset) if x]
     names = {v["id"]: v["name"] for v in game_options(game, "variants")}
     parts += [names.get(v, v) for v in options.get("variants") or []]
+    if hasattr(game, "islands"):  # the island, when it is not the default one
+        parts += [i["name"] for i in game_options(game, "islands")[1:] if i["id"] == options.get("island")]
     if not solo:
         parts.append(ngettext("%(n)s player", "%(n)s players", match.players) % {"n": match.players})
     return " · ".join(parts)
@@ -103,3 +105,11 @@ def row_result(context, match) -> str:
     seats = list(match.seats.all())
     seat = next((s.index for s in seats if user is not None and s.user_id == getattr(user, "pk", None)), None)
     return result_text(match, seats, seat)
+
+
+@register.simple_tag(takes_context=True)
+def turn_shown(context) -> bool:
+    """`{% turn_shown as live %}`: whose turn it is and what they are doing belong on a live match
+    and on a replay's steps, never on a finished match's page or a rules picture."""
+    match = context.get("match")
+    return bool(context.get("steps")) or getattr(match, "status", None) == "active"

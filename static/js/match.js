@@ -75,8 +75,10 @@
     if (!b || !b.dataset.myTurn) return;
     var all = Array.prototype.filter.call(b.querySelectorAll("[data-action]"), shown);
     if (!all.length) return;
-    var onBoard = all.filter(function (el) { return !el.closest("#decision"); });
-    var first = onBoard[0] || all[0];
+    // A setting kept beside the board ([data-aside]) is a choice, never the decision.
+    var onBoard = all.filter(function (el) { return !el.closest("#decision") && !el.closest("[data-aside]"); });
+    var inBar = all.filter(function (el) { return el.closest("#decision"); });
+    var first = onBoard[0] || inBar[0] || all[0];
     if (onBoard.length && !onBoard.some(inView)) {
       first.scrollIntoView({ block: "center", inline: "nearest" });
     }

@@ -101,15 +101,15 @@ def test_an_attack_asks_its_target_while_the_other_only_waits(new_page, live_ser
     target = 1 - attacker
     watcher, victim = pages[attacker], pages[target]
     victim.reload()
-    reaction = victim.locator("#cd-reaction")
+    reaction = victim.locator("#decision.alert")
     assert reaction.count() == 1
     assert "respond or let it happen" in reaction.inner_text()
-    assert victim.locator("#cd-reaction [data-action]").count() >= 1
+    assert victim.locator("#decision [data-action]").count() >= 1
     watcher.reload()
     assert "Waiting for" in watcher.locator("#prompt").inner_text()
     assert watcher.locator("#match-board [data-action]").count() == 0
-    assert watcher.locator("#cd-reaction").count() == 0
-    choices = victim.locator("#cd-reaction [data-action]")
+    assert watcher.locator("#decision.alert").count() == 0
+    choices = victim.locator("#decision [data-action]")
     lets = [i for i in range(choices.count()) if json.loads(choices.nth(i).get_attribute("data-action")) == {"type": "let"}]
     click(victim, choices, lets[0])
     match.refresh_from_db()

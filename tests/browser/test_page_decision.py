@@ -1,10 +1,12 @@
 """The match page leads the player: after every update a choice is on screen without scrolling,
-the focus is on a choice, a double click submits once, choices are disabled while a click is in
-flight, and only the prompt speaks to screen readers.
+the focus is on a choice, no two choices sound alike to a screen reader, a double click submits
+once, choices are disabled while a click is in flight, and only the prompt speaks to screen
+readers.
 
 The measure plays monkey games (uniformly random clicks) and, at each decision, asks the browser
 whether at least one choice is on screen: its centre lies in the window and hit-tests to itself
-(not hidden under the decision bar or anything else)."""
+(not hidden under the decision bar or anything else). At each decision it also reads every
+choice's accessible name as Chromium computes it (the DevTools accessibility tree)."""
 
 import json
 import os
@@ -40,18 +42,41 @@ SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 FOCUSED = "() => !!(document.activeElement && document.activeElement.closest('#match-board [data-action]'))"
 
 
-def monkey(page, rng, decisions: int, waits: list) -> tuple[int, int, int]:
+def accessible_names(page) -> list[str]:
+    """The name Chromium gives each choice a screen reader can reach (hidden ones are skipped)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        choices, stack = set(), [cdp.send("DOM.getDocument", {"depth": -1})["root"]]
+        while stack:
+            node = stack.pop()
+            stack.extend(node.get("children") or [])
+            if "data-action" in (node.get("attributes") or [])[::2]:
+                choices.add(node["backendNodeId"])
+        tree = cdp.send("Accessibility.getFullAXTree")["nodes"]
+        return [n.get("name", {}).get("value", "") for n in tree
+                if n.get("backendDOMNodeId") in choices and not n.get("ignored")]
+    finally:
+        cdp.detach()
+
+
+def repeated(names: list[str]) -> list[str]:
+    return sorted({n for n in names if not n.strip() or names.count(n) > 1})
+
+
+def monkey(page, rng, decisions: int, waits: list, alike: list) -> tuple[int, int, int]:
     """Click random choices; count decisions, those with a choice in view, and focused ones;
-    `waits` collects each click-to-update time (reported, never asserted)."""
+    `waits` collects each click-to-update time (reported, never asserted), `alike` the choices
+    whose accessible name is empty or shared with another choice."""
     seen = in_view = focused = 0
     while seen < decisions and page.locator("#outcome").count() == 0:
-        loc = page.locator("#match-board [data-action]")
+        loc = page.locator("#match-board [data-action]:visible")
         if loc.count() == 0:
             page.reload()  # a bot is still moving; the page would poll, a reload is quicker
             continue
         seen += 1
         in_view += page.evaluate(ON_SCREEN)
         focused += page.evaluate(FOCUSED)
+        alike += repeated(accessible_names(page))
         actions = [json.loads(a) for a in loc.evaluate_all("els => els.map(e => e.getAttribute('data-action'))")]
         version = page.locator("#match-board").get_attribute("data-version")
         start = time.perf_counter()
@@ -67,8 +92,10 @@ def monkey(page, rng, decisions: int, waits: list) -> tuple[int, int, int]:
         ("wfci", {"mode": "solo"}, {}, PHONE),
         ("wfci", {"mode": "solo"}, {}, DESKTOP),
         ("chickenrun", {}, {1: "sensible"}, PHONE),
+        ("chickendie", {}, {1: "farmer"}, PHONE),
+        ("barnyard", {}, {1: "general"}, PHONE),
     ],
-    ids=["wfci-solo-phone", "wfci-solo-desktop", "chickenrun-bot-phone"],
+    ids=["wfci-solo-phone", "wfci-solo-desktop", "chickenrun-bot-phone", "chickendie-bot-phone", "barnyard-bot-phone"],
 )
 def test_a_choice_is_on_screen_at_95_percent_of_decisions(new_page, game, options, bots, viewport):
     user = make_user("monkey")
@@ -76,11 +103,11 @@ def test_a_choice_is_on_screen_at_95_percent_of_decisions(new_page, game, option
     log_in(page, "monkey")
     rng = random.Random(5)
     seen = in_view = focused = 0
-    waits = []
+    waits, alike = [], []
     while seen < DECISIONS:  # a short game ends early: play another
         match = lobby.create_match(user, game, 2, options=options, bots=bots)
         page.goto(Match.objects.get(pk=match.pk).get_absolute_url())
-        counts = monkey(page, rng, DECISIONS - seen, waits)
+        counts = monkey(page, rng, DECISIONS - seen, waits, alike)
         seen, in_view, focused = seen + counts[0], in_view + counts[1], focused + counts[2]
     share = in_view / seen
     print(f"\n{game} {viewport['width']}px: a choice in view at {in_view}/{seen} decisions ({share:.0%}), "
@@ -93,6 +120,7 @@ def test_a_choice_is_on_screen_at_95_percent_of_decisions(new_page, game, option
             page.screenshot(path=str(SHOTS / f"{name}-finished.png"))
     assert share >= 0.95
     assert focused / seen >= 0.95
+    assert alike == [], f"choices that sound alike: {sorted(set(alike))}"
     assert page.console_errors == []
 
 

@@ -24,7 +24,10 @@ def rendered(state, seat):
     board = get_board("barnyard")
     assert board.TEMPLATE == "games/barnyard/board.html"
     players = [f"Player {i + 1}" for i in range(state["players"])]
-    return render_to_string(board.TEMPLATE, {"board": board.page(view, legal, seat, players), "view": view}), legal
+    model = board.page(view, legal, seat, players)
+    page = render_to_string(board.TEMPLATE, {"board": model, "view": view})
+    bar = "".join(f' data-action="{html.escape(json.dumps(e["action"]))}"' for e in model["bar"])  # the decision bar's
+    return page + bar, legal
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -86,11 +86,11 @@ def test_an_attack_gives_its_target_a_decision_and_the_other_sees_waiting(client
     assert clocks[match.seat_of(attacker)].turn_started_at is None
     client.force_login(target)
     page = client.get(match.get_absolute_url()).content.decode()
-    assert 'id="cd-reaction"' in page and "respond or let it happen" in page
+    assert 'class="decision deciding alert"' in page and "respond or let it happen" in page
     assert {"type": "let"} in actions_on(page)
     client.force_login(attacker)
     page = client.get(match.get_absolute_url()).content.decode()
-    assert "Waiting for" in page and 'id="cd-reaction"' not in page and "data-action=" not in page
+    assert "Waiting for" in page and "decision-about" not in page and "data-action=" not in page
 
 
 def test_the_api_lists_chicken_die(client):

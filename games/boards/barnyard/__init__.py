@@ -1,14 +1,20 @@
-"""Barnyard Generals page model: the square grid, pieces, choices and the factions' boards."""
+"""Barnyard Generals page model: the square grid, pieces, choices and the factions' boards.
+
+Moves and attacks are squares on the grid, cards carry their own buttons, marshalling and
+transfers are lists under the grid; the rest (choosing a piece, casualties, ending a phase, a
+battle's answers) goes to the decision bar with a line on what is being decided."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from engine.barnyard.data import FACTIONS, RESOURCES, TROOPS, strength
+from engine.barnyard.data import FACTIONS, RESOURCES, TROOPS, UNITS, strength
 from engine.barnyard.general import win_chance
 from engine.messages import msg
 from games.texts import render
+
+from ..choices import distinct_names
 
 TEMPLATE = "games/barnyard/board.html"
 CELL = 40
@@ -102,18 +108,22 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
         elif kind == "casualty":
             casualties.append({"action": action, "label": f"{_piece_label(action['piece'])}: {unit_name(action['unit'])}"})
         elif kind == "marshal":
-            marshals.append({"action": action, "label": f"{unit_name(action['unit'])} → {_piece_label(action['piece'])}"})
+            marshals.append({"action": action, "label": _("%(unit)s → %(piece)s (%(cost)s)") % {
+                "unit": unit_name(action["unit"]), "piece": _piece_label(action["piece"]),
+                "cost": _cost(UNITS[action["unit"]]["cost"])}})
         elif kind == "transfer":
             transfers.append({"action": action, "label": f"{unit_name(action['unit'])}: {_piece_label(action['from'])} → {_piece_label(action['to'])}"})
         elif kind == "play":
             info = card_text(_card_kind(view, action["card"]))
             extra = {k: v for k, v in action.items() if k not in ("type", "card")}
             detail = ", ".join(_detail(k, v, names) for k, v in extra.items())
-            plays.append({"action": action, "label": info["name"] + (f" ({detail})" if detail else ""), "text": info["text"]})
+            plays.append({"action": action, "label": _("Play %(card)s") % {"card": info["name"]} + (f" ({detail})" if detail else "")})
         elif kind == "select":
-            buttons.append({"action": action, "label": _("Choose %(piece)s") % {"piece": _piece_label(action["piece"])}})
+            buttons.append({"action": action, "label": _choose_label(view, seat, action["piece"])})
+        elif kind == "deselect":
+            buttons.append({"action": action, "label": _("Put %(piece)s back") % {"piece": _piece_label(view["selected"])}})
         else:
-            buttons.append({"action": action, "label": _BUTTONS.get(kind, kind), "primary": kind in ("end_actions", "end_marshal", "end_turn", "fight")})
+            buttons.append({"action": action, "label": str(_BUTTONS.get(kind, kind)), "primary": kind in ("end_actions", "end_marshal", "end_turn", "fight")})
     sides = []
     for side in view["sides"]:
         faction = next(f for f in FACTIONS if f["id"] == side["faction"])
@@ -135,16 +145,60 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
                "harvest": ", ".join(render(msg(f"barnyard.resource.{r}")) for r in info["harvest"]) or "—",
                "cost": _cost(info["cost"]), "pool": view["pool"][t], "copies": info["copies"]} for t, info in TROOPS.items()]
     you = view.get("you") or {}
-    hand = [dict(card_text(c["kind"]), plan=c["plan"]) for c in you.get("hand", []) + you.get("plans", [])]
+    distinct_names(plays)
+    hand = [dict(card_text(c["kind"]), plan=c["plan"], actions=[p for p in plays if p["action"]["card"] == c["id"]])
+            for c in you.get("hand", []) + you.get("plans", [])]
     fight = view["last_battle"]
     return {
         "viewbox": f"-2 -2 {size * CELL + 4} {size * CELL + 4}", "size": size, "squares": squares, "hits": hits,
-        "buttons": buttons, "casualties": casualties, "marshals": marshals, "transfers": transfers, "plays": plays,
+        "bar": distinct_names(buttons + casualties), "about": about(view, seat, names) if legal else None,
+        "alert": bool(legal) and view["acting"] != view["turn"],
+        "marshals": marshals, "transfers": transfers,
         "sides": sides, "troops": troops, "hand": hand, "round": view["round"], "round_limit": view["round_limit"],
         "phase": view["phase"], "played": [card_text(c["kind"])["name"] for c in view["played"][-6:]],
         "last_battle": fight, "face_down": view["face_down_tiles"], "deck": view["deck_count"],
         "plan_deck": view["plan_deck_count"],
     }
+
+
+def _piece(view: dict, seat: int, p) -> dict | None:
+    side = view["sides"][seat]
+    return side["army"] if p == "army" else side["generals"][p]
+
+
+def _choose_label(view: dict, seat: int, p) -> str:
+    """"Choose general 2 on d1 (attack 4)": which piece, where, and what it hits with."""
+    q = _piece(view, seat, p)
+    side = view["sides"][seat]
+    return _("Choose %(piece)s on %(sq)s (attack %(a)s)") % {
+        "piece": _piece_label(p), "sq": view["squares"][q["sq"]]["name"],
+        "a": strength(q["units"], "attack") + side["effects"].get("attack", 0)}
+
+
+def about(view: dict, seat: int, names: list[str]) -> str | None:
+    """What the decision is about, beside the prompt: the battle's strengths before the dice, the
+    chosen piece, or the resources there are to spend."""
+    battle = view["battle"]
+    if battle is not None and battle["stage"] in ("join", "respond"):
+        a, d = battle["attacker"], battle["defender"]
+        mine = _piece(view, a, battle["piece"])
+        attack = strength(mine["units"], "attack") + view["sides"][a]["effects"].get("attack", 0)
+        attack += sum(strength(view["sides"][j]["army"]["units"], "attack") for j in battle["joiners"])
+        units = [u for q in battle["dpieces"] for u in _piece(view, d, q)["units"]]
+        defence = strength(units, "defence") + view["sides"][d]["effects"].get("defence", 0)
+        return _("Battle for %(sq)s: %(who)s attacks with %(a)s against %(d)s defence, before the dice.") % {
+            "sq": view["squares"][battle["target"]]["name"], "who": names[a], "a": attack, "d": defence}
+    if view["selected"] is not None and not view["casualties"] and battle is None:
+        q = _piece(view, seat, view["selected"])
+        units = ", ".join(unit_name(u) for u in q["units"]) or _("no units")
+        return _("%(piece)s on %(sq)s: %(units)s; attack %(a)s, defence %(d)s.") % {
+            "piece": _piece_label(view["selected"]), "sq": view["squares"][q["sq"]]["name"], "units": units,
+            "a": strength(q["units"], "attack"), "d": strength(q["units"], "defence")}
+    if view["phase"] in ("marshal", "forming") and battle is None and not view["casualties"]:
+        res = view["sides"][seat]["resources"]
+        return _("Your resources: %(list)s.") % {
+            "list": ", ".join(f"{render(msg('barnyard.resource.' + r))} {res[r]}" for r in RESOURCES)}
+    return None
 
 
 def _card_kind(view: dict, card: str) -> str:

@@ -3,13 +3,20 @@ every legal choice as a labelled button next to the card it concerns."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from engine.chickendie import cards as C
 from engine.messages import msg, seat as seat_arg
+from games.texts import render
+
+from ..choices import distinct_names
 
 TEMPLATE = "games/chickendie/board.html"
 A = "chickendie.action."
 FACES = range(1, 7)
 STEPS = ("collect", "draw", "play", "cash")
+QUIET = ("let", "leave")  # the choices that let things pass
 
 
 def card_name(kind: str) -> dict:
@@ -24,7 +31,7 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
     kinds = _kinds_by_id(view)
     owners = {card["id"]: s["seat"] for s in view["seats"] for card in s["flock"]}
     face = (view["pending"] or {}).get("face")
-    labelled = [dict(action=a, label=label(a, kinds, owners, face)) for a in legal]
+    labelled = distinct_names([dict(action=a, label=render(label(a, kinds, owners, face), players)) for a in legal])
     by_card: dict[str, list] = {}
     by_chicken: dict[str, list] = {}
     general = []
@@ -50,13 +57,15 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
         })
     hand = [_card(c, by_card) for c in (view.get("you") or {}).get("hand", [])]
     last_roll = next((line["args"]["face"] for line in reversed(view["log"]) if line["id"] == "chickendie.log.roll"), None)
+    asked = seat is not None and pending.get("seat") == seat
     return {
         "seats": seats,
         "hand": hand,
-        "actions": [item for item in general if item["action"]["type"] != "set_auto_pass"],
+        "bar": [dict(item, quiet=item["action"]["type"] in QUIET) for item in general
+                if item["action"]["type"] != "set_auto_pass"],
+        "about": about(view, players) if asked else None,
         "setting": [item for item in general if item["action"]["type"] == "set_auto_pass"],
-        "reaction": seat is not None and pending.get("seat") == seat and pending.get("op") in ("attack", "deaths"),
-        "attack": pending if pending.get("op") == "attack" else None,
+        "alert": asked and pending.get("op") in ("attack", "deaths"),  # answering someone else's move
         "steps": [{"id": s, "name": msg(f"chickendie.step.{s}"), "current": view["turn"]["step"] == s} for s in STEPS],
         "faces": [{"face": f, "name": msg(f"chickendie.face.{f}.name"), "text": msg(f"chickendie.face.{f}.text"),
                    "last": f == last_roll} for f in FACES],
@@ -67,6 +76,25 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
         "log": list(reversed(view["log"])),
         "turn_name": players[view["turn"]["seat"]] if view["turn"]["seat"] < len(players) else "",
     }
+
+
+def about(view: dict, players: list[str]) -> str | None:
+    """What the decision is about, beside the prompt: the card or face being resolved, or the
+    Eggs there are to cash in."""
+    pending = view["pending"] or {}
+    op = pending.get("op")
+    if op == "attack":
+        name, text = card_name(pending["card"]["kind"]), card_text(pending["card"]["kind"])
+    elif op in ("deaths", "pick"):
+        name, text = card_name(pending["cause"]), card_text(pending["cause"])
+    elif op == "roll":
+        name, text = msg(f"chickendie.face.{pending['face']}.name"), msg(f"chickendie.face.{pending['face']}.text")
+    elif op == "turn" and pending.get("step") == "cash":
+        eggs = (view.get("you") or {}).get("eggs") or 0
+        return ngettext("You have %(n)s Egg.", "You have %(n)s Eggs.", eggs) % {"n": eggs}
+    else:
+        return None
+    return _("%(name)s: %(text)s") % {"name": render(name, players), "text": render(text, players)}
 
 
 def _kinds_by_id(view: dict) -> dict:

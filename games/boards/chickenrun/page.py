@@ -1,5 +1,6 @@
 """The Chicken Run page model: squares already turned for the viewer, each stack's pieces, the
-square-shaped hit areas of the moves and the buttons, so the template only loops."""
+square-shaped hit areas of the moves, and the rest of the choices for the decision bar, so the
+template only loops."""
 
 from __future__ import annotations
 
@@ -43,8 +44,8 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
             hits.append({"action": action, "label": labels.action_label(action, names, cost, view.get("points")), "cls": f"cr-hit-{kind}",
                          "x": x, "y": y, "rect": strip(area), "mark_y": mark})
     on_board = {kind for kind, _key in HIT_KINDS}
-    buttons = [{"action": a, "label": labels.action_label(a, names), "primary": a.get("type") == "end"}
-               for a in legal if a.get("type") not in on_board]
+    bar = [{"action": a, "label": labels.action_label(a, names), "quiet": a.get("type") == "end"}
+           for a in legal if a.get("type") not in on_board]
     status = {
         "round": _("Round %(n)s of %(limit)s") % {"n": view.get("round"), "limit": view.get("round_limit")},
         "dice": view.get("dice") or [None, None],
@@ -58,7 +59,8 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
         "viewbox": viewbox(columns, rows),
         "squares": [square(sq, *origin(sq["square"])) for sq in cells],
         "hits": hits,
-        "buttons": buttons,
+        "bar": bar,
+        "about": labels.points(view) if legal and view.get("acting") is not None else None,
         "status": status,
         "captures": labels.captures(view, players),
         "house_rules": view.get("house_rules") or [],

@@ -5,6 +5,7 @@ offered."""
 
 from __future__ import annotations
 
+from ..choices import distinct_names
 from .labels import action_label, action_name
 
 HEX_TYPES = ("claim_base", "challenger_base", "build_at", "move_to", "flip", "erupt", "lava_trap", "refuge")
@@ -65,5 +66,7 @@ def place(view: dict, legal: list[dict], me: int | None) -> dict:
             die_actions[a["die"]] = entry(a, view, "die")
         else:
             bar.append(entry(a, view, "bar"))
+    placed = [e for group in (unit_actions, stack_actions, card_actions) for es in group.values() for e in es]
+    distinct_names(placed + list(die_actions.values()) + bar)  # two chickens in one stack: "(2 of 2)"
     return {"hex": hex_action, "unit": unit_actions, "stack": stack_actions, "card": card_actions,
             "die": die_actions, "bar": bar}
