@@ -103,6 +103,7 @@ class GameCatalogView(APIView):
                     "max_players": g.max_players,
                     "presets": g.presets(),
                     "variants": g.variants(),
+                    **({"islands": g.islands()} if hasattr(g, "islands") else {}),
                     "bots": g.bots(),
                 }
                 for g in engine.all_games()

@@ -19,6 +19,7 @@ class NewMatchForm(forms.Form):
     variants = forms.MultipleChoiceField(
         label=_("Variants and house rules"), required=False, widget=forms.CheckboxSelectMultiple
     )
+    island = forms.ChoiceField(label=_("Island"), required=False, widget=forms.RadioSelect)
     clock = forms.ChoiceField(label=_("Time control"), choices=CLOCK_CHOICES, initial=C.DEFAULT_CLOCK, required=False)
     weekend_pause = forms.BooleanField(label=_("Clocks stop at the weekend"), required=False)
     rated = forms.BooleanField(label=_("Rated (people only)"), required=False)
@@ -51,6 +52,12 @@ class NewMatchForm(forms.Form):
                                            for v in game_options(g, "variants")]
         if not g.variants():
             del self.fields["variants"]
+        islands = game_options(g, "islands") if hasattr(g, "islands") else []
+        self.fields["island"].choices = [(i["id"], f'{i["name"]} — {i.get("description", "")}') for i in islands]
+        if islands:
+            self.initial.setdefault("island", islands[0]["id"])
+        else:
+            del self.fields["island"]
         bot_choices = [(OPEN, _("Open seat for a person"))] + [(b, _("Bot: %(b)s") % {"b": b}) for b in g.seat_bots()]
         for seat in range(1, g.max_players):
             self.fields[f"seat_{seat}"] = forms.ChoiceField(
@@ -63,6 +70,8 @@ class NewMatchForm(forms.Form):
     def match_arguments(self) -> dict:
         data = self.cleaned_data
         options = self.game.make_options(data.get("preset"), data.get("variants") or [])
+        if data.get("island") and data["island"] != self.fields["island"].choices[0][0]:
+            options["island"] = data["island"]  # the first island is the game's default
         players = data["players"]
         bots = {s: data.get(f"seat_{s}") for s in range(1, players) if data.get(f"seat_{s}")}
         return {

@@ -24,7 +24,7 @@ from .services import start
 
 MAX_WAITING_MATCHES = 10
 # The id word of each catalog list; Chicken Run names its variants house rules.
-OPTION_KINDS = {"presets": ("preset",), "variants": ("variant", "rule"), "solo_modes": ("mode",)}
+OPTION_KINDS = {"presets": ("preset",), "variants": ("variant", "rule"), "solo_modes": ("mode",), "islands": ("island",)}
 QUICK_WINDOW = 100.0  # rating points either side at first
 QUICK_WIDEN_PER_MINUTE = 50.0
 QUICK_WINDOW_MAX = 600.0

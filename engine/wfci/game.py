@@ -20,6 +20,10 @@ class WfciGame(Game):
     def variants(self) -> list[dict]:
         return options.variants()
 
+    def islands(self) -> list[dict]:
+        """The islands a lobby offers (options key "island"); the first is the default."""
+        return options.islands()
+
     def setup(self, seed: int, players: int, options: dict | None = None) -> dict:
         return setup.new_game(seed, players, options)
 
