@@ -46,15 +46,13 @@ def accessible_names(page) -> list[str]:
     """The name Chromium gives each choice a screen reader can reach (hidden ones are skipped)."""
     cdp = page.context.new_cdp_session(page)
     try:
-        choices, stack = set(), [cdp.send("DOM.getDocument", {"depth": -1})["root"]]
-        while stack:
-            node = stack.pop()
-            stack.extend(node.get("children") or [])
-            if "data-action" in (node.get("attributes") or [])[::2]:
-                choices.add(node["backendNodeId"])
-        tree = cdp.send("Accessibility.getFullAXTree")["nodes"]
-        return [n.get("name", {}).get("value", "") for n in tree
-                if n.get("backendDOMNodeId") in choices and not n.get("ignored")]
+        root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        names = []
+        for node in cdp.send("DOM.querySelectorAll", {"nodeId": root, "selector": "#match-board [data-action]"})["nodeIds"]:
+            ax = cdp.send("Accessibility.getPartialAXTree", {"nodeId": node, "fetchRelatives": False})["nodes"][0]
+            if not ax.get("ignored"):
+                names.append(ax.get("name", {}).get("value", ""))
+        return names
     finally:
         cdp.detach()
 

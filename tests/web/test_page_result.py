@@ -47,15 +47,29 @@ def test_every_ending_reads_as_one_sentence(m, seats, viewer, text):
     assert result_text(m, seats, viewer) == text
 
 
+# What a board says about whose turn it is and what they are doing; none of it belongs on a
+# finished match's page.
+TURN_MARKERS = {
+    "wfci": ['class="wf-status"'],
+    "chickenrun": [" acts: ", "movement point"],
+    "chickendie": ["their turn", 'aria-current="step"', "cd-seat turn", "— deciding"],
+    "barnyard": ["by-side acting"],
+}
+
+
 @pytest.mark.django_db
-def test_a_resigned_match_shows_the_result_not_the_turn_or_the_clock(client):
+@pytest.mark.parametrize("game", sorted(TURN_MARKERS))
+def test_a_resigned_match_shows_the_result_not_the_turn_or_the_clock(client, game):
     ann, bob = make_user("ann"), make_user("bob")
-    m = lobby.create_match(ann, "chickenrun", 2)
+    m = lobby.create_match(ann, game, 2)
     lobby.join_match(bob, m)
     m = Match.objects.get(pk=m.pk)
-    services.submit_action(m.pk, bob, {"type": site_actions.RESIGN}, m.version)
     client.force_login(ann)
+    live = client.get(m.get_absolute_url()).content.decode()
+    assert any(marker in live for marker in TURN_MARKERS[game]), "the live page shows whose turn it is"
+    services.submit_action(m.pk, bob, {"type": site_actions.RESIGN}, m.version)
     page = client.get(m.get_absolute_url()).content.decode()
     assert "bob resigned, so you won!" in page
     assert "to move" not in page and 'class="clock' not in page and "Waiting for" not in page
-    assert "Leave this match" not in page
+    assert "Leave this match" not in page and "Yes, I resign" not in page and "data-action=" not in page
+    assert [marker for marker in TURN_MARKERS[game] if marker in page] == []
