@@ -121,7 +121,8 @@ def solo_report(games: int, bot: str = "skirmisher", seed: int = 0, setups=("sta
     keys = [c["key"] for c in cards.catalog()["leader"].values()]
     names = {c["key"]: c["name"] for c in cards.catalog()["leader"].values()}
     started = time.perf_counter()
-    out = {"games": games, "bot": bot, "modes": {}, "island": (options or {}).get("island", "starter")}
+    out = {"games": games, "bot": bot, "modes": {}, "island": (options or {}).get("island", "starter"),
+           "rollouts": rollouts if bot == "expert" else None}
     for setup_name in setups:
         mode, extra = SETUPS[setup_name]
         played, won = Counter(), Counter()
@@ -147,7 +148,8 @@ def solo_report(games: int, bot: str = "skirmisher", seed: int = 0, setups=("sta
 
 def format_solo(r: dict, markdown: bool = False) -> str:
     modes = list(r["modes"])
-    head = f"{r['games']} games per set-up on the {r['island']} island, {r['bot']} (you) against the Challenger"
+    bot = f"{r['bot']} ({r['rollouts']} rollouts a decision)" if r.get("rollouts") else r["bot"]
+    head = f"{r['games']} games per set-up on the {r['island']} island, {bot} (you) against the Challenger"
     lines = [f"{head} ({r['seconds']:.1f} s)"]
     leaders = sorted({k for m in modes for k in r["modes"][m]["leaders"]})
 
