@@ -57,7 +57,7 @@ def reshuffle_face_down(match: Match, seat: int):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_match_of_bots_plays_to_the_end_and_replays(client):
-    match = lobby.create_match(None, "wfci", 3, options=COCKFIGHT, bots={s: "skirmisher" for s in range(3)})
+    match = lobby.create_match(None, "wfci", 2, options=COCKFIGHT, bots={s: "skirmisher" for s in range(2)})
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and len(match.outcome["winners"]) == 1
     assert reading.replay(match) == match.state
