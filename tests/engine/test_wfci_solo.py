@@ -224,7 +224,7 @@ def _first_seed(start, options, ending):
 @pytest.mark.parametrize("start, options, ending", [
     (8, {"mode": "solo"}, "you humiliated the Challenger"),
     (328, {"mode": "solo_hard"}, "you humiliated the Challenger"),  # two tags
-    (267, {"mode": "solo", "island": "random"}, "turn limit"),  # the lava keeps you apart
+    (284, {"mode": "solo", "island": "random"}, "turn limit"),  # the lava keeps you apart
 ])
 def test_whole_checked_games_that_you_win_or_that_run_to_the_turn_limit(start, options, ending):
     seed = _first_seed(start, options, lambda result: result["reason"].startswith(ending))
