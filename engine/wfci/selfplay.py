@@ -1,6 +1,7 @@
 """Self-play report: the check that the card catalog is balanced.
 
     python -m engine.wfci.selfplay --games 1000 --players 2 [--bot skirmisher] [--seed 0] [--variants cockfight]
+        [--island starter|random|build]
     python -m engine.wfci.selfplay --solo --games 100 [--bot skirmisher|expert] [--island random]
         [--setups standard,hard,classic] [--rollouts 24] [--markdown]
 
