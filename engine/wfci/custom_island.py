@@ -209,8 +209,10 @@ def refusal(state: dict, frame: dict, action: dict) -> IllegalAction:
     if kind not in due:
         return IllegalAction(P + "step", who=who(frame["seat"]), what=what(state, frame))
     if kind == "tile_side":
-        return IllegalAction(P + "no_side", side=msg(f"wfci.tile_side.{action.get('side')}")
-                             if action.get("side") in ("lava", "neutral") else str(action.get("side")))
+        side = action.get("side")
+        if side not in ("lava", "neutral") or side == _side(frame, _options(state)):
+            return IllegalAction("wfci.refuse.not_legal", kind=kind)  # no such side, or already shown
+        return IllegalAction(P + "no_side", side=msg(f"wfci.tile_side.{side}"))
     try:
         h = pt(action.get("hex"))
     except (TypeError, ValueError, AttributeError):

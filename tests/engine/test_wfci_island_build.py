@@ -272,3 +272,13 @@ def test_skirmishers_build_the_island_and_play_on():
     state, actions, _ = playout(GAME, 11, 3, options=BUILD, bots=bots, max_steps=80, check_every=10)
     assert any(a["type"] == "claim_base" for _s, a in actions)
     assert state["stack"][0]["kind"] == "turn"
+
+
+def test_turning_the_tile_to_a_side_with_no_legal_hex_is_refused(monkeypatch):
+    state = place_by_bot(at_island(), lambda s: custom_island._step(s)[0] == "lava_neutral")
+    assert GAME.view(state, None)["island_build"]["side"] == "lava"
+    assert refused(state, {"type": "tile_side", "side": "lava"}) == "wfci.refuse.not_legal"
+    lava_only = [c for c in island.options(isl(state), 2) if c[0] == "lava"]
+    monkeypatch.setattr(island, "options", lambda made, players: lava_only)
+    assert {"type": "tile_side", "side": "neutral"} not in GAME.legal_actions(state, GAME.to_act(state)[0])
+    assert refused(state, {"type": "tile_side", "side": "neutral"}) == "wfci.refuse.island.no_side"
