@@ -113,7 +113,8 @@ def test_the_page_shows_the_panel_and_exactly_the_legal_hexes(client):
     assert 'id="wf-build"' in page and "Building the island: round 1 of 2" in page
     assert "Left in the box:" in page and "6 Territory tiles" in page and "at least 3 steps apart" in page
     legal = {json.dumps(a, sort_keys=True) for a in GAME.legal_actions(state, seat)}
-    shown = {json.dumps(json.loads(html.unescape(a)), sort_keys=True) for a in re.findall(r'data-action="([^"]*)"', raw)}
+    shown = {json.dumps(json.loads(html.unescape(a)), sort_keys=True)
+             for a in re.findall(r'data-action="([^"]*)"', raw)}
     assert shown == legal
     client.force_login(users[1 - seat])
     other = html.unescape(client.get(match.get_absolute_url()).content.decode())
