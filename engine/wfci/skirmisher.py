@@ -346,13 +346,13 @@ def _trap_target(state, seat):
 
 def _marches(state: dict, u: dict) -> bool:
     """Machines that can walk; and from round RAID_ROUND on, or with dice for a strong blow,
-    the leader too: it cannot be destroyed, so late in the game it leads the raid. A flag's
-    carrier marches home. A cockfight has no machines: its chickens and leader march together."""
-    if cockfight.playing(state):
-        return u["kind"] in ("chicken", "leader")
+    the leader too: it cannot be destroyed, so late in the game it leads the raid. A cockfight
+    has no machines: its chickens and leader march together. A flag's carrier marches home."""
     if flag.playing(state) and (_bringing(state, u) or u["kind"] == "chicken"):
         # Capture the flag has no leader to lead the raid: late on, chickens go (not our flag's).
         return _bringing(state, u) or (state["round"] >= RAID_ROUND and not flag.carried_by(state, u["id"]))
+    if cockfight.playing(state):
+        return u["kind"] in ("chicken", "leader")
     if u["kind"] == "machine":
         return units.speed(u) > 0
     return u["kind"] == "leader" and (state["round"] >= RAID_ROUND or _boosts(state, u["owner"]) >= 8)

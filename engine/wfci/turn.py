@@ -14,8 +14,8 @@ from itertools import combinations_with_replacement
 from ..errors import IllegalAction
 from ..messages import listing, msg
 from ..strict import is_legal
-from . import (actions, cards, catastrophes, cockfight, combat, custom_island, dice, epic, flag, hand, movement, scrolls,
-               setup, solo, stars, victory)
+from . import (actions, cards, catastrophes, cockfight, combat, custom_island, dice, epic, flag, hand, movement,
+               scrolls, setup, solo, stars, victory)
 from .leaders import leader_abilities
 from .state import copy_state, new_turn_frame, note, ruleset, top, who
 

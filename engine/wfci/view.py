@@ -131,10 +131,10 @@ def view(state: dict, seat: int | None) -> dict:
         out["teams"] = teams.teams(state)
     if flag.playing(state):
         out["flags"] = flag.view_block(state)
-    if custom_island.playing(state):
-        out["island_build"] = custom_island.view_block(state)
     if cockfight.playing(state):
         cockfight.show(state, seat, out)
+    if custom_island.playing(state):
+        out["island_build"] = custom_island.view_block(state)
     if ruleset(state).solo:
         out["challenger"] = solo.STEPS["view_block"](state)
     if seat is not None:

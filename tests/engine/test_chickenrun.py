@@ -617,8 +617,8 @@ def _render(state, seat):
 
     board = get_board("chickenrun")
     legal = GAME.legal_actions(state, seat) if seat is not None else []
-    context = {"board": board.page(GAME.view(state, seat), legal, seat, ["Ann", "Bob"])}
-    return render_to_string(board.TEMPLATE, context), legal
+    page = board.page(GAME.view(state, seat), legal, seat, ["Ann", "Bob"])
+    return render_to_string(board.TEMPLATE, {"board": page}), legal, page.get("bar") or []
 
 
 @pytest.mark.parametrize("rules", [[], ["S2", "S1"]])
@@ -627,9 +627,11 @@ def test_board_template_offers_every_legal_action(rules):
                  points=6, rules=rules)
     for current in (state, act(state, 0, select("c3"))):
         for seat in (0, 1, None):
-            out, legal = _render(current, seat)
+            out, legal, bar = _render(current, seat)
             found = [json.loads(html.unescape(raw)) for raw in re.findall(r'data-action="([^"]*)"', out)]
-            assert sorted(map(_key, found)) == sorted(map(_key, legal))
+            # The board offers the squares; the rest (ending the turn) sits in the decision bar.
+            assert sorted(map(_key, found + [e["action"] for e in bar])) == sorted(map(_key, legal))
+            assert all(e["action"].get("type") not in ("select", "step", "tackle") for e in bar)
             for tag in re.findall(r"<(?:rect|g)[^>]*data-action=[^>]*>", out):
                 for attr in ('tabindex="0"', 'role="button"', "aria-label=", "legal"):
                     assert attr in tag

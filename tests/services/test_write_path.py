@@ -43,7 +43,10 @@ def test_a_whole_bot_match_through_the_write_path():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_bot_replies_after_commit_and_your_turn_mail_is_sent():
+def test_bot_replies_after_commit_and_your_turn_mail_is_sent(monkeypatch):
+    # In about 1 deal of 40 the bot wins every roll and captures two chickens before the person
+    # ever acts (the printed rules allow it): a deal where the person gets a round.
+    monkeypatch.setattr(lobby.secrets, "randbits", lambda n: 1)
     alice = make_user("alice")
     match = lobby.create_match(alice, "chickenrun", 2, bots={1: "sensible"})
     match.refresh_from_db()
