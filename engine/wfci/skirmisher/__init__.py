@@ -8,14 +8,11 @@ Each decision is a function of the frame on top of the stack; every choice it ma
 
 from __future__ import annotations
 
-from . import board, cards, cockfight, combat, custom_island, dice, flag, scrolls, teams, turn, units
-from .hand import _hit_options
-from .movement import destinations
-from .state import distance, island, pt, hx, ruleset, top
-from .victory import can_humiliate
-
-HAND_WANTED = 6
-RAID_ROUND = 8
+from .. import board, cards, cockfight, combat, custom_island, dice, flag, scrolls, teams, turn, units
+from ..hand import _hit_options
+from ..movement import destinations
+from ..state import distance, pt, top
+from . import judge
 
 
 def choose(state: dict, seat: int) -> dict:
@@ -39,121 +36,6 @@ def _fallback(legal):
     return legal[0]
 
 
-# -- judging a position --------------------------------------------------------------------
-
-def _enemy_leaders(state: dict, seat: int) -> list[dict]:
-    return [u for u in state["units"].values() if u["kind"] == "leader" and teams.opposed(state, seat, u["owner"])]
-
-
-def _foe(state: dict, seat: int, owner: int) -> bool:
-    return teams.opposed(state, seat, owner)
-
-
-def _done_with(state: dict, seat: int, owner: int) -> bool:
-    """Teams: an opponent who already carries a tag needs no other while their partner has none."""
-    if not teams.playing(state) or not state["seats"][owner]["tags"]:
-        return False
-    return not state["seats"][teams.partner(state, owner)]["tags"]
-
-
-def _goal(state: dict, seat: int) -> dict | None:
-    """The enemy leader to humiliate: one whose banner lacks our tag first (3-4 players), then nearest."""
-    if flag.playing(state):
-        return _flag_goal(state, seat)
-    mine = [u for u in state["units"].values() if u["owner"] == seat]
-    leaders = [u for u in _enemy_leaders(state, seat) if _taggable(state, seat, u["owner"])]
-    if not leaders:
-        leaders = _enemy_leaders(state, seat)
-    if not leaders:
-        return None
-
-    def key(u):
-        tagged = state["seats"][u["owner"]]["tags"].count(seat)
-        if teams.playing(state):
-            tagged = len(state["seats"][u["owner"]]["tags"])
-        near = min((distance(m["hex"], u["hex"]) for m in mine), default=99)
-        return (tagged if state["players"] > 2 else 0, near, u["owner"])
-
-    return min(leaders, key=key)
-
-
-def _taggable(state, seat, other):
-    return can_humiliate(state, seat, other)
-
-
-def _cut_off(state: dict, seat: int) -> bool:
-    goal = _goal(state, seat)
-    leader = state["units"].get(f"lead-{seat}")
-    if flag.playing(state):  # no leader: cut off when none of ours can walk to the flag
-        walk = _walk(state, goal["hex"]) if goal else {}
-        return goal is None or not any(u["hex"] in walk for u in state["units"].values() if u["owner"] == seat)
-    return goal is not None and leader is not None and leader["hex"] not in _walk(state, goal["hex"])
-
-
-def _walk(state: dict, goal_hex: str) -> dict:
-    isl = island(state)
-    dist = board.walk_distances(isl, pt(goal_hex), lambda h: isl.kind(h) in ("territory", "neutral", "base"))
-    return {hx(h): d for h, d in dist.items()}
-
-
-def _strength(state: dict, attacker: dict, defender: dict) -> tuple[int, int]:
-    """Strength and armor before dice and cards (what the fight would start from); a
-    cockfight chicken's rank as far as the attacker's player knows it."""
-    s = units.stats(attacker)["strength"] + len(attacker["dice"]) + cockfight.guess(state, attacker, attacker["owner"])
-    s += scrolls.fighter_bonus(state, attacker, "attacking", defender)
-    a = units.stats(defender)["armor"] + combat.base_bonus(state, defender) + cockfight.guess(state, defender, attacker["owner"])
-    a += scrolls.fighter_bonus(state, defender, "defending", attacker)
-    return s, a
-
-
-def _boosts(state: dict, seat: int) -> int:
-    return 2 * dice.count(state, seat, "2") + 3 * dice.count(state, seat, "3")
-
-
-def _hand_bonus(state: dict, seat: int, ours: dict, theirs: dict, role: str) -> int:
-    total = 0
-    for cid in state["seats"][seat]["hand"]:
-        c = cards.card(cid)
-        if c["type"] == "magic" and "combat" in c["play"]:
-            total += scrolls._card_value(state, c["effect"], role, ours, theirs)
-    return total
-
-
-def _margin(state: dict, defender: dict) -> int:
-    """What the defender's player might still add: about one armor card per 3 scrolls held."""
-    return min(4, len(state["seats"][defender["owner"]]["hand"]) // 2)
-
-
-def _odds(state: dict, seat: int, attacker: dict, defender: dict) -> int:
-    s, a = _strength(state, attacker, defender)
-    s += _boosts(state, seat) + _hand_bonus(state, seat, attacker, defender, "attacking")
-    return s - a - _margin(state, defender)
-
-
-def _value(u: dict) -> int:
-    if u["kind"] == "leader":
-        return 100
-    if u["kind"] == "chicken":
-        return 2
-    c = cards.card(u["card"])
-    return c["strength"] + c["armor"] + c["pilots"] * 2
-
-
-def _best_target(state: dict, seat: int, attacker: dict) -> tuple[int, dict | None]:
-    best, pick = -1, None
-    for u in combat.reach(state, attacker):
-        odds = _odds(state, seat, attacker, u)
-        if odds < 0:
-            continue
-        if u["kind"] == "leader" and not _taggable(state, seat, u["owner"]) and not u["shields"]:
-            continue
-        score = (_value(u) if not (u["kind"] == "leader" and _done_with(state, seat, u["owner"])) else 8) * 10 + odds
-        score += _flag_prize(state, seat, u)
-        if score > best:
-            best, pick = score, u
-    return best, pick
-
-
 # -- the turn ------------------------------------------------------------------------------
 
 def _turn(state, seat, frame, legal):
@@ -163,12 +45,12 @@ def _turn(state, seat, frame, legal):
     if step == "reroll":
         return {"type": "keep"}
     if step == "build":  # quickplay's Build step
-        builds = [a for a in _by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1]
+        builds = [a for a in judge.by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1]
         return max(builds, key=lambda a: _machine_score(a["card"])) if builds else {"type": "skip_build"}
     if step == "draw":
         # Scrolls beyond a handful mostly feed catastrophes (every draw may be one).
         # When lava cuts the island in two, only a catastrophe can reopen the way: keep drawing.
-        want = len(state["seats"][seat]["hand"]) < HAND_WANTED or _cut_off(state, seat)
+        want = len(state["seats"][seat]["hand"]) < judge.HAND_WANTED or judge.cut_off(state, seat)
         return {"type": "draw"} if want and {"type": "draw"} in legal else {"type": "end_turn"}
     return _actions(state, seat, frame, legal)
 
@@ -189,28 +71,24 @@ def _roll(state, seat, frame, legal):
     return {"type": "roll"}
 
 
-def _by_type(legal, kind):
-    return [a for a in legal if a["type"] == kind]
-
-
 def _actions(state, seat, frame, legal):
     home = _bring_home(state, seat, legal)
     if home:
         return home
-    goal = _goal(state, seat)
+    goal = judge.goal_of(state, seat)
     free = frame["free"]
     # 1. A fight we expect to win, the leader above all.
-    attacks = _by_type(legal, "attack")
+    attacks = judge.by_type(legal, "attack")
     best, choice = 0, None
     for a in attacks:
-        score, target = _best_target(state, seat, state["units"][a["unit"]])
+        score, target = judge.best_target(state, seat, state["units"][a["unit"]])
         if target is not None and score > best:
             best, choice = score, a["unit"]
-    if choice is not None and (best >= 1000 or not free or not _by_type(legal, "build")):
+    if choice is not None and (best >= 1000 or not free or not judge.by_type(legal, "build")):
         pays = [a["pay"] for a in attacks if a["unit"] == choice]
         return {"type": "attack", "unit": choice, "pay": "claw" if "claw" in pays else pays[0]}
     # 2. Build the strongest machine that can walk; a cannon or tower only with resources to spare.
-    builds = [a for a in _by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1
+    builds = [a for a in judge.by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1
               or (sum(state["seats"][seat]["res"].values()) >= 8 and not flag.playing(state))]
     if builds:
         return max(builds, key=lambda a: _machine_score(a["card"]))
@@ -227,7 +105,7 @@ def _actions(state, seat, frame, legal):
         if pick:
             return pick
     # 5. Retrieve with what is left.
-    retrieves = _by_type(legal, "retrieve")
+    retrieves = judge.by_type(legal, "retrieve")
     s = state["seats"][seat]
     if retrieves and (free or dice.count(state, seat, "chicken")):
         if (sum(s["res"].values()) < 8 and not cockfight.playing(state)) or s["destroyed"] or _restack_wanted(state, seat):
@@ -242,24 +120,24 @@ def _machine_score(cid: str) -> float:
 
 
 def _stars(state, seat, legal):
-    stars = _by_type(legal, "star")
+    stars = judge.by_type(legal, "star")
     if not stars:
         return None
     kinds = {a["ability"]: a for a in stars}
     if "untag" in kinds:
         return kinds["untag"]
-    if "stock" in kinds and flag.playing(state) and _stuck_stock(state, seat):
+    if "stock" in kinds and flag.playing(state) and judge.stuck_stock(state, seat):
         return kinds["stock"]
     leader = state["units"].get(f"lead-{seat}")
     if "shield" in kinds and leader and not leader["shields"] and state["seats"][seat]["tags"]:
         return kinds["shield"]
-    if "draw" in kinds and (dice.count(state, seat, "star") >= 3 or _cut_off(state, seat)):
+    if "draw" in kinds and (dice.count(state, seat, "star") >= 3 or judge.cut_off(state, seat)):
         return kinds["draw"]
     return None
 
 
 def _plus_one(state, seat, legal):
-    options = _by_type(legal, "plus_one")
+    options = judge.by_type(legal, "plus_one")
     if not options:
         return None
     machines = [a for a in options if state["units"][a["unit"]]["kind"] == "machine"
@@ -271,14 +149,14 @@ def _plus_one(state, seat, legal):
 
 
 def _play(state, seat, legal):
-    for a in _by_type(legal, "play_scroll"):
+    for a in judge.by_type(legal, "play_scroll"):
         c = cards.card(a["card"])
         if c["type"] == "strategy" and "replace" not in a:
             return a
         if c["type"] != "magic":
             continue
         eff = c["effect"]
-        if eff.get("hatch") or eff.get("take_resources") or min(eff.get("draw", 0), _draw_pile(state)) > 1:
+        if eff.get("hatch") or eff.get("take_resources") or min(eff.get("draw", 0), judge.draw_pile(state)) > 1:
             return a
         if eff.get("hit") and _hit_target(state, seat, eff["hit"]):
             return a
@@ -286,18 +164,10 @@ def _play(state, seat, legal):
             return a
         if eff.get("transmute") and _transmute(state, seat, legal):
             return a
-        if eff.get("extra_move") and not state["stack"][0]["free"] and _goal(state, seat) is not None:
-            if any(_marches(state, u) and u["owner"] == seat for u in state["units"].values()):
+        if eff.get("extra_move") and not state["stack"][0]["free"] and judge.goal_of(state, seat) is not None:
+            if any(judge.marches(state, u) and u["owner"] == seat for u in state["units"].values()):
                 return a
     return None
-
-
-def _draw_pile(state):
-    """Scrolls a draw can reach: the deck, and the discard where it is reshuffled (D-W4). A
-    draw scroll is played only to gain a card: two Scavenges alone in the piles would
-    otherwise draw each other back forever."""
-    decks = state["decks"]
-    return len(decks["scroll"]) + (len(decks["scroll_discard"]) if ruleset(state).catastrophe_aftermath != "none" else 0)
 
 
 def _transmute(state, seat, legal=None):
@@ -326,7 +196,7 @@ def _hit_target(state, seat, hit):
         u = state["units"][uid]
         armor = units.stats(u)["armor"] + combat.base_bonus(state, u) + cockfight.guess(state, u, seat)
         if u["shields"] or armor <= hit["strength"]:
-            if best is None or _value(u) > _value(state["units"][best]):
+            if best is None or judge.value(u) > judge.value(state["units"][best]):
                 best = uid
     return best
 
@@ -337,35 +207,21 @@ def _trap_target(state, seat):
         if t["kind"] != "neutral":
             continue
         here = [u for u in state["units"].values() if u["hex"] == k and u["kind"] != "leader"]
-        score = sum(_value(u) for u in here if _foe(state, seat, u["owner"])) \
-            - sum(_value(u) * 2 for u in here if not _foe(state, seat, u["owner"]))
+        score = sum(judge.value(u) for u in here if judge.foe(state, seat, u["owner"])) \
+            - sum(judge.value(u) * 2 for u in here if not judge.foe(state, seat, u["owner"]))
         if score > best:
             best, pick = score, k
     return pick
 
 
-def _marches(state: dict, u: dict) -> bool:
-    """Machines that can walk; and from round RAID_ROUND on, or with dice for a strong blow,
-    the leader too: it cannot be destroyed, so late in the game it leads the raid. A cockfight
-    has no machines: its chickens and leader march together. A flag's carrier marches home."""
-    if flag.playing(state) and (_bringing(state, u) or u["kind"] == "chicken"):
-        # Capture the flag has no leader to lead the raid: late on, chickens go (not our flag's).
-        return _bringing(state, u) or (state["round"] >= RAID_ROUND and not flag.carried_by(state, u["id"]))
-    if cockfight.playing(state):
-        return u["kind"] in ("chicken", "leader")
-    if u["kind"] == "machine":
-        return units.speed(u) > 0
-    return u["kind"] == "leader" and (state["round"] >= RAID_ROUND or _boosts(state, u["owner"]) >= 8)
-
-
 def _movers(state, seat, key):
-    return [u for u in state["units"].values() if u["owner"] == seat and u["hex"] == key and _marches(state, u)]
+    return [u for u in state["units"].values() if u["owner"] == seat and u["hex"] == key and judge.marches(state, u)]
 
 
 def _march(state, seat, legal, goal):
-    walk = _walk(state, goal["hex"])
+    walk = judge.walk_to(state, goal["hex"])
     best, pick = 0, None
-    for a in _by_type(legal, "move"):
+    for a in judge.by_type(legal, "move"):
         movers = _movers(state, seat, a["hex"])
         if not movers:
             continue
@@ -395,27 +251,27 @@ def _best_stop(state, seat, members, start, walk):
 
 def _move(state, seat, frame, legal):
     members = [state["units"][u] for u in frame["group"]]
-    if any(_bringing(state, u) for u in members):
+    if any(judge.bringing(state, u) for u in members):
         return _homeward(state, seat, frame, legal)
     if flag.playing(state) and not frame["moved"] and flag.trophies(state, seat):
-        walk = _walk(state, state["seats"][seat]["base"])
+        walk = judge.walk_to(state, state["seats"][seat]["base"])
         way = _in_the_way(state, seat, walk)
         if frame["hex"] in way:  # out of the way of a flag coming home: off its path
-            room = [a for a in _by_type(legal, "move_to") if a["hex"] not in way
+            room = [a for a in judge.by_type(legal, "move_to") if a["hex"] not in way
                     and walk.get(a["hex"], 99) >= walk.get(frame["hex"], 99)]
             if room:
                 return max(room, key=lambda a: (walk.get(a["hex"], 99), a["hex"]))
-    keep = [u for u in members if _marches(state, u)]
+    keep = [u for u in members if judge.marches(state, u)]
     for u in members:
         if u not in keep and {"type": "drop", "unit": u["id"]} in legal:
             return {"type": "drop", "unit": u["id"]}
     restack = _restack(state, seat, legal, [u for u in members if u["kind"] == "chicken"])
     if restack:
         return restack
-    goal = _goal(state, seat)
+    goal = judge.goal_of(state, seat)
     if goal is not None:
-        walk = _walk(state, goal["hex"])
-        target = min((a for a in _by_type(legal, "move_to")), key=lambda a: (walk.get(a["hex"], 99), a["hex"]),
+        walk = judge.walk_to(state, goal["hex"])
+        target = min((a for a in judge.by_type(legal, "move_to")), key=lambda a: (walk.get(a["hex"], 99), a["hex"]),
                      default=None)
         if target and walk.get(target["hex"], 99) < walk.get(frame["hex"], 99):
             return target
@@ -425,20 +281,20 @@ def _move(state, seat, frame, legal):
 # -- sub-decisions -------------------------------------------------------------------------
 
 def _build(state, seat, frame, legal):
-    picks = _by_type(legal, "pick_pilot")
+    picks = judge.by_type(legal, "pick_pilot")
     if picks:
         base = state["seats"][seat]["base"]
         return min(picks, key=lambda a: (bool(flag.carried_by(state, a["unit"])),  # a flag stays on the island
                                          state["units"][a["unit"]]["hex"] != base, a["unit"]))
-    spots = _by_type(legal, "build_at")
-    goal = _goal(state, seat)
+    spots = judge.by_type(legal, "build_at")
+    goal = judge.goal_of(state, seat)
     if spots and goal is not None:
         return min(spots, key=lambda a: (distance(a["hex"], goal["hex"]), a["hex"]))
     return spots[0] if spots else {"type": "cancel"}
 
 
 def _target(state, seat, frame, legal):
-    _score, target = _best_target(state, seat, state["units"][frame["unit"]])
+    _score, target = judge.best_target(state, seat, state["units"][frame["unit"]])
     if target is not None:
         return {"type": "target", "unit": target["id"]}
     return legal[0]
@@ -448,9 +304,9 @@ def _combat(state, seat, frame, legal):
     c = state["combat"]
     attacker, defender = state["units"][c["attacker"]], state["units"][c["defender"]]
     if c["stage"] == "dice":
-        s, a = _strength(state, attacker, defender)
-        if s + c["boost"] < a + _margin(state, defender) + 2 or defender["kind"] == "leader":
-            boosts = _by_type(legal, "boost")
+        s, a = judge.strength(state, attacker, defender)
+        if s + c["boost"] < a + judge.margin(state, defender) + 2 or defender["kind"] == "leader":
+            boosts = judge.by_type(legal, "boost")
             if boosts:
                 return max(boosts, key=lambda b: b["face"])
         return {"type": "done"}
@@ -470,7 +326,7 @@ def _combat(state, seat, frame, legal):
     else:
         return {"type": "pass"}
     ours, theirs = (attacker, defender) if role == "attacking" else (defender, attacker)
-    s, a = _strength(state, attacker, defender)
+    s, a = judge.strength(state, attacker, defender)
     s += c["boost"]
     mine = sum(scrolls._card_value(state, cards.card(cid)["effect"], role, ours, theirs)
                for cid in c["down"][str(seat)] if cards.card(cid)["type"] == "magic")
@@ -482,7 +338,7 @@ def _combat(state, seat, frame, legal):
     if ahead >= 0 and not (role == "defending" and defender["kind"] == "leader" and ahead < 2):
         return {"type": "pass"}
     best, pick = 0, None
-    for play in _by_type(legal, "play_scroll"):
+    for play in judge.by_type(legal, "play_scroll"):
         card = cards.card(play["card"])
         if card["type"] != "magic":
             continue
@@ -519,7 +375,7 @@ def _retrieve(state, seat, frame, legal):
         return max(takes, key=lambda a: (want.get(a["what"], 0), -s["res"][a["what"]]))
     if take_hen in legal:
         return take_hen
-    for a in _by_type(legal, "to_top"):  # cockfight: Retrieve puts the strongest chickens on top
+    for a in judge.by_type(legal, "to_top"):  # cockfight: Retrieve puts the strongest chickens on top
         here = state["units"][a["unit"]]["hex"]
         restack = _restack(state, seat, legal, [u for u in state["units"].values()
                                                 if u["owner"] == seat and u["kind"] == "chicken" and u["hex"] == here])
@@ -565,7 +421,7 @@ def _discard_scroll(state, seat, frame, legal):
 
 def _enemy_count(state, seat, key):
     near = set(board.hex_key(n) for n in board.neighbors(pt(key)))
-    return sum(_value(u) if _foe(state, seat, u["owner"]) else -2 * _value(u) for u in state["units"].values()
+    return sum(judge.value(u) if judge.foe(state, seat, u["owner"]) else -2 * judge.value(u) for u in state["units"].values()
                if u["hex"] in near and u["kind"] != "leader")
 
 
@@ -576,11 +432,11 @@ def _hexy(state, seat, frame, legal):
 def _tsunami(state, seat, frame, legal):
     if "hex" in legal[0]:
         return _hexy(state, seat, frame, legal)
-    return max(legal, key=lambda a: (_foe(state, seat, state["units"][a["unit"]]["owner"]), _value(state["units"][a["unit"]])))
+    return max(legal, key=lambda a: (judge.foe(state, seat, state["units"][a["unit"]]["owner"]), judge.value(state["units"][a["unit"]])))
 
 
 def _hit(state, seat, frame, legal):
-    return max(legal, key=lambda a: _value(state["units"][a["unit"]]))
+    return max(legal, key=lambda a: judge.value(state["units"][a["unit"]]))
 
 
 def _swap(state, seat, frame, legal):
@@ -594,58 +450,13 @@ def _shield(state, seat, frame, legal):
 
 # -- capture the flag ----------------------------------------------------------------------------
 
-def _bringing(state, u) -> bool:
-    """This unit carries an opponent's flag (capture the flag)."""
-    return any(f != u["owner"] for f in flag.carried_by(state, u["id"]))
-
-
-def _stuck_stock(state, seat) -> bool:
-    """Capture the flag: nothing in the stock can walk, and we could pay for a machine."""
-    return (turn_frame_free(state) and sum(state["seats"][seat]["res"].values()) >= 4
-            and not any(cards.card(c)["speed"] >= 1 for c in state["decks"]["stock"]))
-
-
-def turn_frame_free(state) -> bool:
-    return bool(state["stack"] and state["stack"][0].get("free"))
-
-
-def _flag_goal(state, seat):
-    """The flag to go for: ours if an enemy holds it, else the opponents' nearest to our marchers."""
-    marchers = [u for u in state["units"].values() if u["owner"] == seat and _marches(state, u)] or \
-        [u for u in state["units"].values() if u["owner"] == seat]
-    best, goal = None, None
-    for f in state["flags"]:
-        key = flag.where(state, f)
-        carrier = state["units"].get(f["unit"]) if f["unit"] else None
-        if key is None or (carrier is not None and carrier["owner"] == seat) or island(state).kind(pt(key)) == "lava":
-            continue  # ours already, or out of reach in the lava until a catastrophe flips it
-        walk = _walk(state, key)
-        near = min((walk.get(u["hex"], 99) for u in marchers), default=99)
-        rank = (near - (4 if f["seat"] == seat else 0), f["seat"])
-        if best is None or rank < best:
-            best, goal = rank, {"hex": key, "owner": f["seat"], "kind": "flag", "near": 0 if carrier is None else 1}
-    return goal
-
-
-def _flag_prize(state, seat, u) -> int:
-    """A unit carrying a flag we want, or banded with one, is the best target there is."""
-    if not flag.playing(state):
-        return 0
-    for f in state["flags"]:
-        carrier = state["units"].get(f["unit"]) if f["unit"] else None
-        if carrier is not None and carrier["owner"] != seat and carrier["owner"] == u["owner"] \
-                and carrier["hex"] == u["hex"]:
-            return 1000
-    return 0
-
-
 def _bring_home(state, seat, legal):
     """Move a stack carrying an opponent's flag toward our base."""
     if not flag.playing(state):
         return None
-    walk = _walk(state, state["seats"][seat]["base"])
+    walk = judge.walk_to(state, state["seats"][seat]["base"])
     for u in flag.trophies(state, seat):
-        moves = [a for a in _by_type(legal, "move") if a["hex"] == u["hex"]]
+        moves = [a for a in judge.by_type(legal, "move") if a["hex"] == u["hex"]]
         if not moves:
             continue
         members = [m for m in state["units"].values() if m["owner"] == seat and m["hex"] == u["hex"]]
@@ -653,7 +464,7 @@ def _bring_home(state, seat, legal):
             rank = {"car": 0, "extra": 1, "claw": 2, "free": 3}
             return min(moves, key=lambda a: rank[a["pay"]])
     way = _in_the_way(state, seat, walk)  # stuck behind our own units: make room
-    return next((a for a in _by_type(legal, "move") if a["hex"] in way), None)
+    return next((a for a in judge.by_type(legal, "move") if a["hex"] in way), None)
 
 
 def _in_the_way(state, seat, walk) -> set:
@@ -661,15 +472,15 @@ def _in_the_way(state, seat, walk) -> set:
     out = set()
     for t in flag.trophies(state, seat):
         for u in state["units"].values():
-            if u["owner"] == seat and not _bringing(state, u) and u["hex"] != t["hex"] \
+            if u["owner"] == seat and not judge.bringing(state, u) and u["hex"] != t["hex"] \
                     and walk.get(u["hex"], 99) < walk.get(t["hex"], 99) and distance(u["hex"], t["hex"]) <= 2:
                 out.add(u["hex"])
     return out
 
 
 def _homeward(state, seat, frame, legal):
-    walk = _walk(state, state["seats"][seat]["base"])
-    target = min(_by_type(legal, "move_to"), key=lambda a: (walk.get(a["hex"], 99), a["hex"]), default=None)
+    walk = judge.walk_to(state, state["seats"][seat]["base"])
+    target = min(judge.by_type(legal, "move_to"), key=lambda a: (walk.get(a["hex"], 99), a["hex"]), default=None)
     if target and walk.get(target["hex"], 99) < walk.get(frame["hex"], 99):
         return target
     return {"type": "end_move"} if {"type": "end_move"} in legal else {"type": "cancel"}
