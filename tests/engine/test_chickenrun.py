@@ -1,9 +1,6 @@
 """Chicken Run engine: constructed positions for every rule, house rules, bots and playouts."""
 
-import html
 import json
-import os
-import re
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -14,74 +11,11 @@ from engine.chickenrun import GAME
 from engine.chickenrun import board as B
 from engine.chickenrun import moves as M
 from engine.chickenrun import rounds as R
-from engine.chickenrun.houserules import RULE_IDS
 from engine.messages import render
 from engine.testing import playout, random_chooser
 
-ALL_PIECES = sorted(["W1", "W2", "W3", "B1", "B2", "B3", "C1", "C2", "C3"]
-                    + ["S1"] * 4 + ["S2"] * 4 + ["S3"] * 2)
-VALID_RULE_SETS = [
-    rules for rules in (
-        [r for i, r in enumerate(RULE_IDS) if mask >> i & 1] for mask in range(1 << len(RULE_IDS))
-    )
-    if not ({"R4", "R5"} <= set(rules) or {"R5", "B6"} <= set(rules))
-]
-
-
-def sq(name: str) -> list[int]:
-    col, row = B.coords(B.parse_square_name(name))
-    return [col, row]
-
-
-def make(stacks: dict, *, seat=0, kind="family", points=6, tie=False, rules=(), forced=False,
-         queue=(), dice=None, fallback=False) -> dict:
-    """A state with the given stacks (square name -> codes, bottom to top) and an open phase."""
-    state = GAME.setup(1, 2, {"house_rules": list(rules)})
-    board = [[] for _ in range(B.SQUARES)]
-    for name, codes in stacks.items():
-        board[B.parse_square_name(name)] = list(codes)
-    state["board"] = board
-    if dice is None:
-        dice = [points, points] if tie else ([points, 1] if seat == 0 else [1, points])
-    state["dice"] = dice
-    state["phase"] = {"seat": seat, "kind": kind, "die": points, "points": points, "tie": tie,
-                      "role": "tie" if tie else "high", "forced": forced, "fallback": fallback,
-                      "fell_back": False}
-    state["queue"] = [dict(spec) for spec in queue]
-    state["selected"] = None
-    state["tie_first"] = 1 - seat
-    return state
-
-
-def act(state, seat, *actions):
-    for action in actions:
-        state = GAME.apply(state, seat, action)
-    return state
-
-
-def select(name):
-    return {"type": "select", "square": sq(name)}
-
-
-def step(name):
-    return {"type": "step", "to": sq(name)}
-
-
-def steps_of(state, seat=0):
-    return sorted(B.square_name(B.index(*a["to"])) for a in GAME.legal_actions(state, seat) if a["type"] == "step")
-
-
-def selects_of(state, seat=0):
-    return sorted(B.square_name(B.index(*a["square"])) for a in GAME.legal_actions(state, seat) if a["type"] == "select")
-
-
-def stack(state, name):
-    return state["board"][B.parse_square_name(name)]
-
-
-def conservation(game, state):
-    pieces = sorted(code for s in state["board"] for code in s)
-    assert pieces == ALL_PIECES
+from tests.engine.chickenrun_positions import (VALID_RULE_SETS, act, conservation, make, select,
+                                            selects_of, sq, stack, step, steps_of)
 
 
 # --- catalogue and setup ----------------------------------------------------------------------
@@ -600,44 +534,3 @@ def test_long_random_playouts_reach_an_end(seed, rules):
                                       bots={0: "sensible"}, max_steps=3000, check_every=50,
                                       extra_check=conservation)
     assert GAME.outcome(state) is not None
-
-
-# --- the board template -----------------------------------------------------------------------
-
-def _render(state, seat):
-    django = pytest.importorskip("django")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chickenisland.settings")
-    from django.apps import apps
-
-    if not apps.ready:
-        django.setup()
-    from django.template.loader import render_to_string
-
-    from games.boards import get_board
-
-    board = get_board("chickenrun")
-    legal = GAME.legal_actions(state, seat) if seat is not None else []
-    page = board.page(GAME.view(state, seat), legal, seat, ["Ann", "Bob"])
-    return render_to_string(board.TEMPLATE, {"board": page}), legal, page.get("bar") or []
-
-
-@pytest.mark.parametrize("rules", [[], ["S2", "S1"]])
-def test_board_template_offers_every_legal_action(rules):
-    state = make({"c3": ["W3"], "c4": ["C1", "B1"], "c2": ["B2"], "b3": ["W1"], "c8": ["B3"], "a1": ["S1"]},
-                 points=6, rules=rules)
-    for current in (state, act(state, 0, select("c3"))):
-        for seat in (0, 1, None):
-            out, legal, bar = _render(current, seat)
-            found = [json.loads(html.unescape(raw)) for raw in re.findall(r'data-action="([^"]*)"', out)]
-            # The board offers the squares; the rest (ending the turn) sits in the decision bar.
-            assert sorted(map(_key, found + [e["action"] for e in bar])) == sorted(map(_key, legal))
-            assert all(e["action"].get("type") not in ("select", "step", "tackle") for e in bar)
-            for tag in re.findall(r"<(?:rect|g)[^>]*data-action=[^>]*>", out):
-                for attr in ('tabindex="0"', 'role="button"', "aria-label=", "legal"):
-                    assert attr in tag
-            assert 'viewBox="' in out and 'width="100%"' in out and "<script" not in out
-            assert out.lstrip().startswith("<div class=\"cr-board\">")
-
-
-def _key(action):
-    return json.dumps(action, sort_keys=True)
