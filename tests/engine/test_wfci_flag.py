@@ -348,6 +348,22 @@ def test_skirmishers_capture_flags():
         assert json.dumps(GAME.view(state, 0))
 
 
+@pytest.mark.parametrize("seed", [42, 59])
+def test_a_blocked_carrier_does_not_open_a_move_it_cancels(seed):
+    """These 4-player deals once looped forever: the skirmisher opened a move for a stack carrying
+    a flag, found no step home and cancelled, which refunds the move, then opened it again."""
+    state = GAME.setup(seed, 4, FLAG)
+    last = None
+    for _ in range(20000):
+        if GAME.outcome(state):
+            break
+        seat = GAME.to_act(state)[0]
+        action = bots.bot_action(state, seat, "skirmisher")
+        assert not (action["type"] == "cancel" and last and last["type"] == "move"), (state["round"], last)
+        state, last = GAME.apply(state, seat, action), action
+    assert GAME.outcome(state) is not None
+
+
 def test_the_expert_bot_plays_a_flag_game():
     """A few of its decisions (with few rollouts, to stay quick): legal ones, and its score
     counts a flag taken."""

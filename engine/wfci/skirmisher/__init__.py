@@ -20,8 +20,18 @@ def choose(state: dict, seat: int) -> dict:
     if len(legal) == 1:
         return legal[0]
     frame = top(state)
-    pick = DECIDE.get(frame["kind"], _first)(state, seat, frame, legal)
-    return pick if pick in legal else legal[-1] if frame["kind"] != "turn" else _fallback(legal)
+    while True:
+        pick = DECIDE.get(frame["kind"], _first)(state, seat, frame, legal)
+        pick = pick if pick in legal else legal[-1] if frame["kind"] != "turn" else _fallback(legal)
+        if frame["kind"] != "turn" or pick["type"] != "move" or not _cancels(state, seat, pick):
+            return pick
+        legal = [a for a in legal if a != pick]
+
+
+def _cancels(state: dict, seat: int, move: dict) -> bool:
+    """A move we would cancel at once: cancelling refunds it, so opening it again would loop."""
+    after = turn.apply_action(state, seat, move)
+    return _move(after, seat, top(after), turn.legal(after, seat)) == {"type": "cancel"}
 
 
 def _first(state, seat, frame, legal):
