@@ -9,11 +9,9 @@ whether at least one choice is on screen: its centre lies in the window and hit-
 choice's accessible name as Chromium computes it (the DevTools accessibility tree)."""
 
 import json
-import os
 import random
 import statistics
 import time
-from pathlib import Path
 
 import pytest
 
@@ -38,7 +36,6 @@ ON_SCREEN = """() => Array.from(document.querySelectorAll('#match-board [data-ac
   const hit = document.elementFromPoint(x, y);
   return !!hit && hit.closest('[data-action]') === el;
 })"""
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 FOCUSED = "() => !!(document.activeElement && document.activeElement.closest('#match-board [data-action]'))"
 
 
@@ -110,12 +107,6 @@ def test_a_choice_is_on_screen_at_95_percent_of_decisions(new_page, game, option
     share = in_view / seen
     print(f"\n{game} {viewport['width']}px: a choice in view at {in_view}/{seen} decisions ({share:.0%}), "
           f"focus on a choice at {focused}/{seen}, median click-to-update {statistics.median(waits) * 1000:.0f} ms")
-    if os.environ.get("SCREENSHOTS") == "1":
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        name = f"page-{game}-{'phone' if viewport is PHONE else 'desktop'}"
-        page.screenshot(path=str(SHOTS / f"{name}-decision.png"))
-        if page.locator("#outcome").count():
-            page.screenshot(path=str(SHOTS / f"{name}-finished.png"))
     assert share >= 0.95
     assert focused / seen >= 0.95
     assert alike == [], f"choices that sound alike: {sorted(set(alike))}"
