@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..errors import IllegalAction
 from ..messages import msg
 from ..rng import Rng, seed_state
-from . import cards, cockfight, custom_island, dice, flag, island as islands, solo, units
+from . import cards, chain_island, cockfight, custom_island, dice, flag, island as islands, solo, units
 from .actions import refill_stock
 from .leaders import leader_value
 from .options import make_ruleset
@@ -36,6 +36,12 @@ def check_supported(rs) -> None:
             raise IllegalAction(NOT_YET["variants"][v])
 
 
+def _random_island(rng: Rng, players: int):
+    """2 players and solo: the chain island keeps the starter's base distance (D-17); 3 and 4
+    players: the printed custom procedure."""
+    return chain_island.random_chain_island(rng) if players == 2 else islands.random_island(rng, players)
+
+
 def new_game(seed: int, players: int, options: dict | None) -> dict:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise IllegalAction("wfci.refuse.seed")
@@ -44,7 +50,7 @@ def new_game(seed: int, players: int, options: dict | None) -> dict:
     if not 2 <= players <= 4:
         raise IllegalAction("wfci.refuse.players")
     rng = Rng(seed_state(seed))
-    isl = {"random": lambda: islands.random_island(rng, players), "build": islands.initial_island}.get(
+    isl = {"random": lambda: _random_island(rng, players), "build": islands.initial_island}.get(
         rs.island, lambda: islands.starter_island(players))()
     cat = cards.catalog()
     leaders = rng.shuffle(cards.deck_ids("leader"))
