@@ -45,7 +45,7 @@ def check_chain(made: Island):
 
 def test_every_library_island_in_every_orientation_keeps_the_rules_and_the_distance():
     found = chain_island.library()
-    assert len(found) >= 5
+    assert len(found) >= 25
     for tiles in found:
         assert chain_island.decode(tiles).to_json() == chain_island.decode(chain_island.encode(
             chain_island.decode(tiles))).to_json()
