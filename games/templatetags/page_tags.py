@@ -45,6 +45,8 @@ def result_text(match, seats, seat) -> str:
                 else _("Game over: the Challenger beat %(who)s.")) % {"who": human}
     if not winners:
         return _("Game over: a draw, nobody won.")
+    if "teams" in ((match.options or {}).get("variants") or []):
+        return _team_result(seats, seat, winners, you_won, you_lost)
     if you_won:
         others = [w for w in winners if w != seat]
         if others:
@@ -54,6 +56,15 @@ def result_text(match, seats, seat) -> str:
     if len(winners) > 1:
         return (_("Game over: %(who)s won together; you lost.") if you_lost else _("Game over: %(who)s won together.")) % args
     return (_("Game over: %(who)s won; you lost.") if you_lost else _("Game over: %(who)s won.")) % args
+
+
+def _team_result(seats, seat, winners, you_won, you_lost) -> str:
+    """Teams win and lose together: the sentence names the team, not a list of winners."""
+    if you_won:
+        return _("Game over: your team won, with %(who)s!") % {"who": _names(seats, [w for w in winners if w != seat])}
+    args = {"who": _names(seats, winners)}
+    return (_("Game over: the team of %(who)s won; your team lost.") if you_lost
+            else _("Game over: the team of %(who)s won.")) % args
 
 
 @register.simple_tag

@@ -15,12 +15,15 @@ def seat(index, name, forfeited=False, timed_out=0):
     return SimpleNamespace(index=index, display_name=name, forfeited=forfeited, timed_out=timed_out)
 
 
-def match(winners, losers, mode=None, status="finished"):
-    return SimpleNamespace(status=status, outcome={"winners": winners, "losers": losers, "reason": "x"},
-                           options={"mode": mode} if mode else {})
+def match(winners, losers, mode=None, status="finished", variants=()):
+    options = {"mode": mode} if mode else {}
+    if variants:
+        options["variants"] = list(variants)
+    return SimpleNamespace(status=status, outcome={"winners": winners, "losers": losers, "reason": "x"}, options=options)
 
 
-ANN, BOB, CY = seat(0, "ann"), seat(1, "bob"), seat(2, "cy")
+ANN, BOB, CY, DI = seat(0, "ann"), seat(1, "bob"), seat(2, "cy"), seat(3, "di")
+TEAMS = ("teams",)
 
 
 @pytest.mark.parametrize(
@@ -41,6 +44,10 @@ ANN, BOB, CY = seat(0, "ann"), seat(1, "bob"), seat(2, "cy")
         (match([1], [0], "solo"), [ANN, BOB], 0, "Game over: the Challenger won this time."),
         (match([1], [0], "solo"), [ANN, BOB], None, "Game over: the Challenger beat ann."),
         (match([], [], status="abandoned"), [ANN, BOB], 0, "Game over: this match was abandoned."),
+        (match([0, 2], [1, 3], variants=TEAMS), [ANN, BOB, CY, DI], 2, "Game over: your team won, with ann!"),
+        (match([0, 2], [1, 3], variants=TEAMS), [ANN, BOB, CY, DI], 3,
+         "Game over: the team of ann and cy won; your team lost."),
+        (match([0, 2], [1, 3], variants=TEAMS), [ANN, BOB, CY, DI], None, "Game over: the team of ann and cy won."),
     ],
 )
 def test_every_ending_reads_as_one_sentence(m, seats, viewer, text):
