@@ -1,10 +1,10 @@
-"""The rooster bot: legal choices only, the same choice whatever the hidden cards are, and fast."""
-
-import time
+"""The farmer and the rooster: legal choices only, the same choice whatever the hidden cards are."""
 
 from engine.chickendie import GAME, flow
 from engine.chickendie import cards as C
 from engine.chickendie.bots import choose
+from engine.chickendie.effects import push
+from engine.chickendie.positions import position
 from engine.rng import Rng
 
 
@@ -42,9 +42,7 @@ def test_rooster_plays_legal_actions_and_never_reads_hidden_cards():
     for seed, players in [(5, 4), (8, 2)]:
         for state in decisions(seed, players, 0, 4):
             seat = GAME.to_act(state)[0]
-            started = time.perf_counter()
             action = GAME.bot_action(state, seat, "rooster")
-            assert time.perf_counter() - started < 5
             assert action in GAME.legal_actions(state, seat)
             other = rehide(state, seat, seed)
             assert other["hands"] != state["hands"] or other["draw"] != state["draw"]
@@ -63,3 +61,35 @@ def test_every_bot_fills_any_seat_to_the_end():
         bot = ("rooster", "farmer", "random")[seats[0]]
         state = GAME.apply(state, seats[0], GAME.bot_action(state, seats[0], bot))
     assert GAME.outcome(state) is not None
+
+
+def test_farmer_plays_legal_actions_and_never_reads_hidden_cards():
+    checked = 0
+    for seed, players in [(3, 4), (5, 4), (8, 2), (13, 6)]:
+        for state in decisions(seed, players, 1, 10):
+            seat = GAME.to_act(state)[0]
+            action = GAME.bot_action(state, seat, "farmer")
+            assert action in GAME.legal_actions(state, seat)
+            other = rehide(state, seat, seed)
+            assert other["hands"] != state["hands"] or other["draw"] != state["draw"]
+            assert GAME.bot_action(other, seat, "farmer") == action
+            checked += 1
+    assert checked >= 30
+
+
+def test_farmer_keeps_its_attack_cards_until_two_opponents_are_left():
+    state = position(4, hands={0: ["coyote_attack"]})
+    assert choose(state, 0, "farmer") == {"type": "next"}
+    state = position(4, hands={0: ["coyote_attack"]}, flocks={3: []})
+    action = choose(state, 0, "farmer")
+    assert action["type"] == "play" and C.kind(action["card"]) == "coyote_attack"
+
+
+def test_farmer_spends_immunity_on_a_chick_only_to_stay_in():
+    for flock_, answer in ((["chick", "hen"], "let"), (["chick"], "respond")):
+        state = position(2, hands={1: ["immunity"]}, flocks={1: flock_})
+        chick = state["flocks"][1][0]["id"]
+        push(state, {"op": "deaths", "seat": 1, "chickens": [chick], "cause": "chicken_bomb", "disease": False})
+        flow.run(state)
+        assert GAME.to_act(state) == [1]
+        assert choose(state, 1, "farmer")["type"] == answer
