@@ -93,12 +93,6 @@ def chained(island: Island, i: int, p) -> bool:
     return far is not None and far >= least
 
 
-def territory_options(island: Island, i: int) -> list[tuple[Hex, ...]]:
-    """Chain position i's placements: the printed ones the chain keeps, "if possible" judged
-    among those."""
-    return next((kept for g in territory_groups(island, i) if (kept := [p for p in g if chained(island, i, p)])), [])
-
-
 def lava_neutral_options(island: Island, i: int) -> list:
     """The printed Lava/Neutral placements that leave the walk along the chain as long."""
     before = _along(island, i) if "B1" in island.tile_ids("base") else None
