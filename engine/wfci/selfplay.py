@@ -102,12 +102,13 @@ def _you(state: dict, bot: str, rollouts: int) -> dict:
 
 
 def solo_play(seed: int, mode: str, you: str, it: str, bot: str = "skirmisher", options: dict | None = None,
-              rollouts: int = expert.ROLLOUTS) -> tuple[dict, bool]:
+              rollouts: int = expert.ROLLOUTS, max_steps: int = 20_000) -> tuple[dict, bool]:
     """One solo game: you lead `you` (a leader key), the Challenger `it`; the bot plays you.
-    Returns the final state and whether the game ended before your first turn."""
+    Returns the final state and whether the game ended before your first turn. A game still
+    running after `max_steps` actions (a bot repeating itself) stops with no result."""
     state = positions.solo(seed, mode, you, it, options, layout=None)
     started = False
-    while state["result"] is None:
+    while state["result"] is None and state["steps"] < max_steps:
         frame = state["stack"][-1]
         seat = frame["seat"]
         started = started or (seat == 0 and state["stack"][0]["seat"] == 0)
@@ -127,22 +128,24 @@ def solo_report(games: int, bot: str = "skirmisher", seed: int = 0, setups=("sta
     for setup_name in setups:
         mode, extra = SETUPS[setup_name]
         played, won = Counter(), Counter()
-        turns = rounds = limit = early = 0
+        turns = rounds = limit = early = stuck = 0
         for g in range(games):
             you = keys[g % len(keys)]
             others = [k for k in keys if k != you]
             it = others[(g // len(keys)) % len(others)]
             state, before = solo_play(seed + g, mode, you, it, bot, {**(options or {}), **extra}, rollouts)
+            result = state["result"] or {"winners": [], "reason": "unfinished"}
             played[names[you]] += 1
-            won[names[you]] += 0 in state["result"]["winners"]
+            won[names[you]] += 0 in result["winners"]
             turns += state["turns"]
             rounds += state["round"]
-            limit += state["result"]["reason"].startswith("turn limit")
+            limit += result["reason"].startswith("turn limit")
+            stuck += result["reason"] == "unfinished"
             early += before
         n = max(games, 1)
         out["modes"][setup_name] = {"leaders": {k: (won[k], played[k]) for k in sorted(played)},
                                     "wins": sum(won.values()), "avg_turns": turns / n, "avg_rounds": rounds / n,
-                                    "turn_limit": limit / n, "before_first_turn": early / n}
+                                    "turn_limit": limit / n, "before_first_turn": early / n, "stuck": stuck}
     out["seconds"] = time.perf_counter() - started
     return out
 
@@ -176,7 +179,8 @@ def format_solo(r: dict, markdown: bool = False) -> str:
         d = r["modes"][m]
         lines.append(f"{m}: you win {d['wins'] / max(r['games'], 1):.1%}; ended before your first turn "
                      f"{d['before_first_turn']:.1%}; average game {d['avg_turns']:.1f} turns "
-                     f"({d['avg_rounds']:.1f} rounds); stopped by the turn limit {d['turn_limit']:.1%}")
+                     f"({d['avg_rounds']:.1f} rounds); stopped by the turn limit {d['turn_limit']:.1%}"
+                     + (f"; stopped unfinished (a bot repeating itself) {d['stuck']}" if d.get("stuck") else ""))
     return "\n".join(lines)
 
 

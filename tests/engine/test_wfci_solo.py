@@ -268,3 +268,10 @@ def test_selfplay_solo_report():
     text = selfplay.format_solo(report, markdown=True)
     assert "| your leader | standard | hard | classic |" in text and "Keekmee" in text
     assert "| ended before your first turn |" in text
+
+
+def test_selfplay_stops_a_solo_game_that_runs_on_without_end():
+    state, _before = selfplay.solo_play(0, "solo", "dusty", "gizzard", max_steps=40)
+    assert state["result"] is None and state["steps"] == 40
+    done, _before = selfplay.solo_play(0, "solo", "dusty", "gizzard")
+    assert done["result"] is not None and done["steps"] > 40
