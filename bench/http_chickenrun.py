@@ -7,7 +7,7 @@ run measures the site's trivial /api/ping/ (the framework's floor), the CPU the 
 PostgreSQL processes and this load generator spent, and writes JSON to bench/results/.
 A benchmark, not a test: it asserts nothing.
 
-    python bench/http_chickenrun.py --players 50 --seconds 20 --worker-class gthread --workers 2 --threads 4
+    python bench/http_chickenrun.py --players 50 --seconds 20 --worker-class gthread --workers 3 --threads 2
     python bench/http_chickenrun.py --serial --seconds 10   # one request in flight: the latency floor
 
 --serial is the issue's "one request at a time": a single match whose two players take turns
@@ -253,8 +253,8 @@ def main():
     parser.add_argument("--serial", action="store_true", help="one match, one request in flight (overrides --players)")
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--worker-class", default="gthread", help="gunicorn worker class")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
-    parser.add_argument("--threads", type=int, default=4, help="threads per worker (gthread)")
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
+    parser.add_argument("--threads", type=int, default=2, help="threads per worker (gthread)")
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL") or os.environ.get("DATABASE_URL"))
     parser.add_argument("--out", default=str(ROOT / "bench" / "results"))
     args = parser.parse_args()
