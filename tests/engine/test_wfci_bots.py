@@ -80,3 +80,21 @@ def test_selfplay_report_has_every_figure():
                   "catastrophes per game", "most played scrolls", "least played scrolls"):
         assert words in text
     assert sum(p for _w, p in report["leaders"].values()) == 12
+
+
+def test_the_skirmisher_never_opens_a_build_or_move_it_cancels():
+    """Classic solo, seed 431, once looped forever: the skirmisher as you opened a build, picked
+    a pilot, found no hex to build on and cancelled, which refunds the build, then opened it
+    again. A move or build it opens now always goes through."""
+    from engine.wfci import bots, cards, positions, turn
+
+    keys = [c["key"] for c in cards.catalog()["leader"].values()]
+    you, it = keys[431 % 9], [k for k in keys if k != keys[431 % 9]][(431 // 9) % 8]
+    mode, extra = selfplay.SETUPS["classic"]
+    state = positions.solo(431, mode, you, it, extra, layout=None)
+    while state["result"] is None:
+        assert state["steps"] < 5000, "the game should end well before this"
+        seat = state["stack"][-1]["seat"]
+        action = bots.bot_action(state, 1, "challenger") if seat == 1 else bots.bot_action(state, 0, "skirmisher")
+        assert not (seat == 0 and action["type"] == "cancel"), state["stack"][-1]
+        state = turn.apply_action(state, seat, action)

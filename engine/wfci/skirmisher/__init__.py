@@ -23,15 +23,30 @@ def choose(state: dict, seat: int) -> dict:
     while True:
         pick = DECIDE.get(frame["kind"], _first)(state, seat, frame, legal)
         pick = pick if pick in legal else legal[-1] if frame["kind"] != "turn" else _fallback(legal)
-        if frame["kind"] != "turn" or pick["type"] != "move" or not _cancels(state, seat, pick):
+        if frame["kind"] != "turn" or pick["type"] not in ("move", "build") or not _cancels(state, seat, pick):
             return pick
         legal = [a for a in legal if a != pick]
 
 
-def _cancels(state: dict, seat: int, move: dict) -> bool:
-    """A move we would cancel at once: cancelling refunds it, so opening it again would loop."""
-    after = turn.apply_action(state, seat, move)
-    return _move(after, seat, top(after), turn.legal(after, seat)) == {"type": "cancel"}
+def _cancels(state: dict, seat: int, opening: dict) -> bool:
+    """A move or build we would cancel before it is done: a cancel refunds it, so opening it
+    again would loop forever. Played ahead only while nothing is drawn or rolled (the RNG's
+    state unchanged), so the look ahead never sees a hidden card."""
+    after = turn.apply_action(state, seat, opening)
+    depth = len(after["stack"])
+    for _ in range(12):
+        frame = top(after)
+        if after["result"] is not None or len(after["stack"]) < depth or frame["seat"] != seat \
+                or after["rng"] != state["rng"]:
+            return False
+        legal = turn.legal(after, seat)
+        pick = DECIDE.get(frame["kind"], _first)(after, seat, frame, legal)
+        if pick == {"type": "cancel"}:
+            return True
+        if pick not in legal:
+            return False
+        after = turn.apply_action(after, seat, pick)
+    return False
 
 
 def _first(state, seat, frame, legal):
