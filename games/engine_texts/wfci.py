@@ -341,7 +341,7 @@ TEXTS = [
     pgettext_lazy('wfci.face.star', 'Star'),
     pgettext_lazy('wfci.island.build.description', 'Players place the tiles themselves before the game starts.'),
     pgettext_lazy('wfci.island.build.name', 'Build the island'),
-    pgettext_lazy('wfci.island.random.description', 'The custom-island procedure, played out by the game with its dice.'),
+    pgettext_lazy('wfci.island.random.description', 'Drawn by the game with its dice: with 3 or 4 players by the custom-island procedure; alone or with 2, six Territory tiles in a chain with the bases at its two ends.'),
     pgettext_lazy('wfci.island.random.name', 'Random island'),
     pgettext_lazy('wfci.island.starter.description', 'The fixed layout for the number of players.'),
     pgettext_lazy('wfci.island.starter.name', 'Starter island'),
