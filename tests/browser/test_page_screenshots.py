@@ -4,7 +4,6 @@ the decision bar, and the finished match. Made only when asked:
     SCREENSHOTS=1 make test PYTEST_ARGS=tests/browser/test_page_screenshots.py
 """
 
-import os
 import random
 from pathlib import Path
 
@@ -19,7 +18,6 @@ from tests.factories import make_user
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(os.environ.get("SCREENSHOTS") != "1", reason="pictures for the docs: SCREENSHOTS=1"),
 ]
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
