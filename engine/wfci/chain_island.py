@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import deque
 from functools import lru_cache
 from pathlib import Path
 
@@ -34,7 +33,6 @@ from .board import Hex, Island, _nbrs, hex_key, parse_hex
 
 CHAIN = ("T1", "T3", "T4", "T5", "T6", "T2")  # the bases' territories at the two ends
 BASES = {0: "B1", len(CHAIN) - 1: "B2"}
-WALKED = ("territory", "neutral")
 STRIDE = 2  # each Territory takes the chain at least this many steps farther from the first Base
 BUDGET = 60  # Territory placements one search attempt may try
 ATTEMPTS = 50  # search attempts per seed
@@ -46,28 +44,11 @@ def fair_gap() -> int:
     return islands.min_base_gap(2, "starter")
 
 
-def _walk(island: Island, starts, goals) -> int | None:
-    """Fewest steps over Territory and Neutral hexes from any of `starts` to any of `goals`."""
-    tiles = island.tiles
-    goals = set(goals)
-    seen = {h: 0 for h in starts}
-    queue = deque(starts)
-    while queue:
-        h = queue.popleft()
-        if h in goals:
-            return seen[h]
-        for n in _nbrs(h):
-            if n not in seen and n in tiles and tiles[n]["kind"] in WALKED:
-                seen[n] = seen[h] + 1
-                queue.append(n)
-    return None
-
-
 def _along(island: Island, i: int) -> int | None:
     """The walk from T1's hexes next to B1 to the newest Territory (chain position i)."""
     b1 = island.tile_hexes("B1")[0]
     starts = [n for n in _nbrs(b1) if island.tiles.get(n, {}).get("tile") == "T1"]
-    return _walk(island, starts, island.tile_hexes(CHAIN[i]))
+    return islands.walk_steps(island, starts, island.tile_hexes(CHAIN[i]))
 
 
 def territory_groups(island: Island, i: int) -> list[list[tuple[Hex, ...]]]:

@@ -268,7 +268,17 @@ def base_gap(island: Island, its_base: Hex, your_base: Hex) -> int | None:
     land = island.base_territory(island.tile_id(its_base))
     tiles = island.tiles
     starts = [n for n in _nbrs(its_base) if n in tiles and tiles[n]["tile"] == land]
-    goals = {n for n in _nbrs(your_base) if n in tiles and tiles[n]["kind"] in ("territory", "neutral")}
+    goals = {n for n in _nbrs(your_base) if n in tiles and tiles[n]["kind"] in WALKED}
+    return walk_steps(island, starts, goals)
+
+
+WALKED = ("territory", "neutral")  # what a machine walks on: no base, no lava
+
+
+def walk_steps(island: Island, starts, goals) -> int | None:
+    """Fewest steps over Territory and Neutral hexes from any of `starts` to any of `goals`."""
+    tiles = island.tiles
+    goals = set(goals)
     seen = {h: 0 for h in starts}
     queue = deque(starts)
     while queue:
@@ -276,7 +286,7 @@ def base_gap(island: Island, its_base: Hex, your_base: Hex) -> int | None:
         if h in goals:
             return seen[h]
         for n in _nbrs(h):
-            if n not in seen and n in tiles and tiles[n]["kind"] in ("territory", "neutral"):
+            if n not in seen and n in tiles and tiles[n]["kind"] in WALKED:
                 seen[n] = seen[h] + 1
                 queue.append(n)
     return None
