@@ -81,6 +81,9 @@ class Seat(models.Model):
     reminders_sent = models.JSONField(default=list, blank=True)
     last_reminder_at = models.DateTimeField(null=True, blank=True)
     last_seen_at = models.DateTimeField(null=True, blank=True)
+    # When this seat last wrote a turn: the "your turn" rules read it, so a handover to someone
+    # who just moved queues no notice at all.
+    last_moved_at = models.DateTimeField(null=True, blank=True)
     # A bot stands in for a player who timed out, until they take the seat back.
     away = models.BooleanField(default=False)
     timed_out = models.PositiveSmallIntegerField(default=0)

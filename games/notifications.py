@@ -113,14 +113,22 @@ def send_your_turn(match_id: int, version: int, seats: list) -> int:
 
 
 def send_missed_turn_notices(now=None) -> int:
-    """Periodic job: a turn whose notice was never queued (the broker was down when the move
-    committed) gets it now; a turn the player has already started needs none."""
+    """Periodic job: a turn whose notice was never queued (the player was busy in the match when
+    it came, or the broker was down) gets it now; a turn the player has already started needs none."""
     now = now or timezone.now()
     due = Seat.objects.filter(
         match__status=Match.Status.ACTIVE, user__isnull=False, bot="", turn_moves=0,
         turn_started_at__lt=now - MISSED_AFTER, turn_started_at__gte=now - MISSED_WITHIN,
     ).select_related("match", "user")
     return sum(_your_turn(seat, seat.match, now) for seat in due if seat.index in seat.match.to_act)
+
+
+def busy_here(last_seen_at, last_moved_at, now) -> bool:
+    """The player has the match open or moved in it lately: no "your turn" notice is due now.
+    The write path's follow-ups ask this before queueing one, the worker again before sending."""
+    return (last_seen_at is not None and now - last_seen_at < SEEN_RECENTLY) or (
+        last_moved_at is not None and now - last_moved_at < ACTED_RECENTLY
+    )
 
 
 def turn_notice(seat: Seat, match: Match, now) -> tuple[bool, bool]:
@@ -131,12 +139,9 @@ def turn_notice(seat: Seat, match: Match, now) -> tuple[bool, bool]:
         user_id=seat.user_id, match=match, kind=Notification.Kind.YOUR_TURN, created_at__gte=seat.turn_started_at
     ).exists():
         return False, False
-    if seat.last_seen_at is not None and now - seat.last_seen_at < SEEN_RECENTLY:
+    if busy_here(seat.last_seen_at, seat.last_moved_at, now):
         return False, False
-    moved = match.turns.filter(seat=seat.index).order_by("-version").values_list("created_at", flat=True).first()
-    if moved is not None and now - moved < ACTED_RECENTLY:
-        return False, False
-    back = max([t for t in (seat.last_seen_at, moved) if t is not None], default=None)
+    back = max([t for t in (seat.last_seen_at, seat.last_moved_at) if t is not None], default=None)
     mailed = Notification.objects.filter(user_id=seat.user_id, match=match, kind=Notification.Kind.YOUR_TURN).filter(
         models.Q(emailed_at__isnull=False) | models.Q(in_digest=True)
     )

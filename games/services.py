@@ -45,8 +45,9 @@ class Timekeeper:
 _local = threading.local()
 log = logging.getLogger(__name__)
 
-# What the clocks change on a seat: a move saves these for every seat it touched, in one query.
-CLOCK_FIELDS = ["time_left", "turn_started_at", "turn_moves", "deadline", "extra_day_from", "reminders_sent"]
+# What a move changes on a seat (the clocks, and when the mover moved): a move saves these for
+# every seat it touched, in one query.
+SEAT_FIELDS = ["time_left", "turn_started_at", "turn_moves", "deadline", "extra_day_from", "reminders_sent", "last_moved_at"]
 
 
 # ---------------------------------------------------------------- the one write path
@@ -118,9 +119,10 @@ def submit_action(match, user, action, expected_version) -> Match:
         turn.match, turn.version, turn.seat = locked, locked.version + 1, seat
         rows.insert(turn)
         locked.version += 1
+        seats[seat].last_moved_at = now
         changed = timecontrol.sync(locked, seats, previous_to_act, now, cache=known_pauses(seats), save=False)
-        if turn.kind == "game" and seats[seat] not in changed:
-            changed.append(seats[seat])  # its count of moves this turn
+        if seats[seat] not in changed:
+            changed.append(seats[seat])  # its count of moves this turn, when it last moved
         _save_seats(changed)
         if locked.status == Match.Status.FINISHED:
             ratings.record(locked, seats)
@@ -131,7 +133,7 @@ def submit_action(match, user, action, expected_version) -> Match:
 
 
 def _save_seats(seats) -> None:
-    rows.update(seats, CLOCK_FIELDS)
+    rows.update(seats, SEAT_FIELDS)
 
 
 def _after_commit_of(match: Match, seats, previous_to_act) -> None:
@@ -144,6 +146,8 @@ def _after_commit_of(match: Match, seats, previous_to_act) -> None:
         "to_act": list(match.to_act),
         "bots": [s.index for s in seats if s.bot],
         "people": [s.index for s in seats if s.user_id and not s.bot],
+        # what the "your turn" rules need, so a notice that cannot be due is not even queued
+        "activity": {s.index: (s.last_seen_at, s.last_moved_at) for s in seats if s.user_id and not s.bot},
         "finished": match.status == Match.Status.FINISHED,
     }
     transaction.on_commit(lambda: after_commit(**news), robust=True)
@@ -182,7 +186,7 @@ def _store(match: Match, game, state, seats) -> None:
         finish(match, outcome)
 
 
-def after_commit(match_id, version, previous_to_act, to_act, bots, people, finished) -> None:
+def after_commit(match_id, version, previous_to_act, to_act, bots, people, finished, activity=None) -> None:
     """Announce what follows a committed change (bot turns, "your turn" notices); games.tasks
     queues the work and the worker decides what is due. What cannot be queued now is caught
     up by the periodic jobs (stalled bots, missed turn notices)."""
@@ -190,7 +194,8 @@ def after_commit(match_id, version, previous_to_act, to_act, bots, people, finis
         _announce(signals.bot_turn_due, match_id=match_id, version=version)
     newly = [i for i in to_act if i not in previous_to_act and i in people]
     if newly:
-        _announce(signals.turn_started, match_id=match_id, version=version, seats=newly)
+        _announce(signals.turn_started, match_id=match_id, version=version, seats=newly,
+                  activity={i: (activity or {}).get(i, (None, None)) for i in newly})
     if finished:
         _announce(signals.match_finished, match_id=match_id)
 

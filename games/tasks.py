@@ -88,7 +88,7 @@ def abandon_idle() -> int:
 
 @shared_task
 def send_reminders() -> int:
-    """Reminders, and the "your turn" notices a move could not queue."""
+    """Reminders, and the "your turn" notices a move did not queue."""
     return notifications.send_missed_turn_notices() + notifications.send_reminders()
 
 
@@ -113,8 +113,13 @@ def _queue_bot_turns(sender, match_id, version, **kwargs):
 
 
 @receiver(signals.turn_started)
-def _queue_your_turn(sender, match_id, version, seats, **kwargs):
-    notify_turn.delay(match_id, version, seats)
+def _queue_your_turn(sender, match_id, version, seats, activity=None, **kwargs):
+    """Nothing is queued for a player busy in the match: the missed-turn job tells them later
+    if they leave without moving."""
+    now = timezone.now()
+    due = [i for i in seats if not notifications.busy_here(*(activity or {}).get(i, (None, None)), now)]
+    if due:
+        notify_turn.delay(match_id, version, due)
 
 
 @receiver(signals.match_finished)

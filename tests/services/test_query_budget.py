@@ -3,9 +3,12 @@
 Runs on SQLite and, with DATABASE_URL set, on PostgreSQL (the same counts hold on both).
 """
 
+from datetime import timedelta
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -63,23 +66,49 @@ def test_a_move_that_keeps_the_turn_fits_the_budget(players):
 
 
 def test_every_move_fits_the_budget_also_when_it_hands_the_turn_on(players, monkeypatch, django_capture_on_commit_callbacks):
-    """The "your turn" notice is the worker's: the request only queues it."""
+    """The "your turn" notice is the worker's: the request only queues it, and only for a player
+    who has not moved in the match lately (the others are playing: nothing can be due)."""
     queued = []
     monkeypatch.setattr(tasks.notify_turn, "delay", lambda *args: queued.append(args))
     match, clients = players
-    handovers = 0
+    handovers, moved = [], set()
     for step in range(40):
         seat, action = _pick(match, keep_turn=step % 3 != 2)
+        before = len(queued)
         with django_capture_on_commit_callbacks(execute=True):
             response, sql = _post(clients[seat], match, action)
         assert len(sql) <= MOVE_BUDGET, "\n".join(sql)
+        moved.add(seat)
         match.refresh_from_db()
         if seat not in match.to_act:
-            handovers += 1
-            assert queued[-1] == (match.pk, match.version, match.to_act)
+            fresh = [i for i in match.to_act if i not in moved]
+            handovers.append(fresh)
+            assert queued[before:] == ([(match.pk, match.version, fresh)] if fresh else [])
         if match.status != Match.Status.ACTIVE:
             break
-    assert handovers >= 2
+    assert len(handovers) >= 2 and handovers[0] and not handovers[-1]
+
+
+def test_a_handover_to_a_player_who_moved_long_ago_queues_the_notice(players, monkeypatch, django_capture_on_commit_callbacks):
+    queued = []
+    monkeypatch.setattr(tasks.notify_turn, "delay", lambda *args: queued.append(args))
+    match, clients = players
+    while True:  # play until the turn has gone round once: both players have moved
+        seat, action = _pick(match, keep_turn=False)
+        with django_capture_on_commit_callbacks(execute=True):
+            _post(clients[seat], match, action)
+        match.refresh_from_db()
+        if match.seats.filter(last_moved_at__isnull=True).count() == 0:
+            break
+    waiting = [i for i in range(2) if i not in match.to_act][0]
+    match.seats.filter(index=waiting).update(last_moved_at=timezone.now() - timedelta(minutes=11))
+    queued.clear()
+    while waiting not in match.to_act:
+        seat, action = _pick(match, keep_turn=False)
+        with django_capture_on_commit_callbacks(execute=True):
+            _post(clients[seat], match, action)
+        match.refresh_from_db()
+    assert queued == [(match.pk, match.version, [waiting])]
 
 
 def test_the_answer_to_a_move_is_what_a_fresh_get_shows(players):
