@@ -255,6 +255,7 @@ def main():
     parser.add_argument("--worker-class", default="gthread", help="gunicorn worker class")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
     parser.add_argument("--threads", type=int, default=2, help="threads per worker (gthread)")
+    parser.add_argument("--no-gc-freeze", action="store_true", help="run the workers without gc.freeze() (gunicorn.conf.py)")
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL") or os.environ.get("DATABASE_URL"))
     parser.add_argument("--out", default=str(ROOT / "bench" / "results"))
     args = parser.parse_args()
@@ -263,6 +264,7 @@ def main():
     if args.serial:
         args.players = 2
     env = server_env(args.database_url)
+    env["GC_FREEZE"] = "0" if args.no_gc_freeze else "1"
     players = prepare(env, max(1, args.players // 2))
     port = free_port()
     server = start_server(env, port, args)
@@ -279,7 +281,8 @@ def main():
         "when": datetime.now(timezone.utc).isoformat(),
         "players": len(players),
         "serial": args.serial,
-        "gunicorn": {"worker_class": args.worker_class, "workers": args.workers, "threads": args.threads},
+        "gunicorn": {"worker_class": args.worker_class, "workers": args.workers, "threads": args.threads,
+                     "gc_freeze": not args.no_gc_freeze},
         "cpus": os.cpu_count(),
         "moves": {**percentiles(run.moves), "per_second": round(moves / seconds, 1), "status": run.status,
                   "matches_finished": run.finished},
