@@ -236,15 +236,26 @@ async def ping_floor(port: int, clients: int, seconds: float) -> list:
     return samples
 
 
+def machine_busy_seconds() -> float:
+    """CPU seconds the whole machine spent busy so far (all cores; Linux /proc/stat)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
 def measured(fn, server: subprocess.Popen):
-    """Run fn(); return its result, wall seconds and CPU seconds of server, PostgreSQL, us."""
+    """Run fn(); return its result, wall seconds and CPU seconds of server, PostgreSQL, us, and
+    of everything else on the machine ("others": zero on a quiet machine)."""
     pids, pg = server_pids(server.pid), postgres_pids()
-    before = (cpu_seconds(pids), cpu_seconds(pg), time.process_time(), time.perf_counter())
+    before = (cpu_seconds(pids), cpu_seconds(pg), time.process_time(), machine_busy_seconds(), time.perf_counter())
     result = fn()
     pg = postgres_pids()
-    after = (cpu_seconds(pids), cpu_seconds(pg), time.process_time(), time.perf_counter())
-    wall = after[3] - before[3]
-    return result, wall, {k: round(a - b, 2) for k, a, b in zip(("server", "postgres", "loadgen"), after, before)}
+    after = (cpu_seconds(pids), cpu_seconds(pg), time.process_time(), machine_busy_seconds(), time.perf_counter())
+    wall = after[4] - before[4]
+    spent = {k: round(a - b, 2) for k, a, b in zip(("server", "postgres", "loadgen", "machine"), after, before)}
+    spent["others"] = round(max(0.0, spent.pop("machine") - spent["server"] - spent["postgres"] - spent["loadgen"]), 2)
+    spent["idle_cores"] = round(max(0.0, (os.cpu_count() or 1) - sum(spent.values()) / wall), 2)
+    return result, wall, spent
 
 
 def main():
@@ -288,7 +299,7 @@ def main():
                   "matches_finished": run.finished},
         "match_reads": {**percentiles(run.reads), "per_second": round(len(run.reads) / seconds, 1)},
         "floor_ping": {**percentiles(floor), "per_second": round(len(floor) / floor_seconds, 1)},
-        "cpu_ms_per_move": {k: round(v * 1000 / max(moves, 1), 2) for k, v in cpu.items()},
+        "cpu_ms_per_move": {k: round(v * 1000 / max(moves, 1), 2) for k, v in cpu.items() if k != "idle_cores"},
         "cpu_seconds": {"moves_phase": cpu, "ping_phase": floor_cpu},
     }
     result["moves"]["ping_ratio"] = round(result["moves"]["per_second"] / max(result["floor_ping"]["per_second"], 1), 3)
@@ -302,7 +313,7 @@ def main():
                       ("GET /api/ping/ (floor)", "floor_ping")):
         r = result[key]
         print(f"{name:<34}{r['count']:>7}{r.get('p50_ms', 0):>9}{r.get('p95_ms', 0):>9}{r.get('p99_ms', 0):>9}{r['per_second']:>9}")
-    print(f"CPU ms per move: {result['cpu_ms_per_move']}  status codes: {run.status}")
+    print(f"CPU ms per move: {result['cpu_ms_per_move']}  idle cores: {cpu['idle_cores']}  status codes: {run.status}")
     print(f"results: {path}")
 
 
