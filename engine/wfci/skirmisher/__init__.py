@@ -12,7 +12,7 @@ from .. import board, cards, cockfight, combat, custom_island, dice, flag, scrol
 from ..hand import _hit_options
 from ..movement import destinations
 from ..state import distance, pt, top
-from . import judge
+from . import judge, solo
 
 
 def choose(state: dict, seat: int) -> dict:
@@ -21,7 +21,7 @@ def choose(state: dict, seat: int) -> dict:
         return legal[0]
     frame = top(state)
     while True:
-        pick = DECIDE.get(frame["kind"], _first)(state, seat, frame, legal)
+        pick = _decide(state, seat, frame, legal)
         pick = pick if pick in legal else legal[-1] if frame["kind"] != "turn" else _fallback(legal)
         if frame["kind"] != "turn" or pick["type"] not in ("move", "build") or not _cancels(state, seat, pick):
             return pick
@@ -40,13 +40,47 @@ def _cancels(state: dict, seat: int, opening: dict) -> bool:
                 or after["rng"] != state["rng"]:
             return False
         legal = turn.legal(after, seat)
-        pick = DECIDE.get(frame["kind"], _first)(after, seat, frame, legal)
+        pick = _decide(after, seat, frame, legal)
         if pick == {"type": "cancel"}:
             return True
         if pick not in legal:
             return False
         after = turn.apply_action(after, seat, pick)
     return False
+
+
+def _decide(state, seat, frame, legal):
+    if solo.playing(state, seat):
+        pick = _solo(state, seat, frame, legal)
+        if pick is not None:
+            return pick
+    return DECIDE.get(frame["kind"], _first)(state, seat, frame, legal)
+
+
+def _solo(state, seat, frame, legal):
+    """You against the Challenger: the solo plan (solo.py) where it differs from ours."""
+    kind = frame["kind"]
+    if kind == "turn" and frame["step"] == "actions":
+        return solo.actions(state, seat, frame, legal, _solo_extras, _solo_march)
+    if kind == "turn" and frame["step"] == "draw":
+        return solo.draw(state, seat, frame, legal)
+    if kind == "turn" and frame["step"] == "roll":
+        return solo.roll(state, seat, frame, legal, _roll_wanted(state, seat))
+    decide = {"move": solo.move, "build": solo.build_spot, "target": solo.target, "combat": solo.fight}.get(kind)
+    return decide(state, seat, frame, legal) if decide else None
+
+
+def _solo_extras(state, seat, legal):
+    pick = _stars(state, seat, legal) or _plus_one(state, seat, legal) or _play(state, seat, legal)
+    if pick and pick["type"] == "play_scroll" and cards.card(pick["card"])["type"] == "magic" \
+            and cards.card(pick["card"])["effect"].get("extra_move"):
+        return None  # nothing of ours marches in solo
+    return pick
+
+
+def _solo_march(state, seat, legal):
+    goal = judge.goal_of(state, seat)
+    return _march(state, seat, legal, goal) if goal is not None else None
 
 
 def _first(state, seat, frame, legal):
@@ -81,6 +115,16 @@ def _turn(state, seat, frame, legal):
 
 
 def _roll(state, seat, frame, legal):
+    want = _roll_wanted(state, seat)
+    selected = set(frame["selected"])
+    for die in sorted(want ^ selected):
+        toggle = {"type": "toggle_die", "die": die}
+        if toggle in legal:
+            return toggle
+    return {"type": "roll"}
+
+
+def _roll_wanted(state, seat) -> set:
     s = state["seats"][seat]
     want = set()
     for d in s["banner"]:
@@ -88,12 +132,7 @@ def _roll(state, seat, frame, legal):
             want.add(d["id"])
         if d["face"] == "chicken" and not s["destroyed"] and sum(s["res"].values()) >= 6:
             want.add(d["id"])
-    selected = set(frame["selected"])
-    for die in sorted(want ^ selected):
-        toggle = {"type": "toggle_die", "die": die}
-        if toggle in legal:
-            return toggle
-    return {"type": "roll"}
+    return want
 
 
 def _actions(state, seat, frame, legal):

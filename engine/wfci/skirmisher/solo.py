@@ -1,0 +1,385 @@
+"""The skirmisher as you in a solo game: a person's plan against the Challenger.
+
+The Challenger's fights are strong (Power +3 a die, its deck card and half its hand, each read
+as +1 to +4) and one tag on your leader loses, so marching out as in a multiplayer game loses.
+Its machines only walk toward your leader, and they stop to fight whatever of yours is in
+range (rules section 10). So the plan is: the leader stays on its base (+2 armor), your units
+fill the land hexes around the base (the screen: nothing of its can then reach the leader,
+and it spends its attacks and its hand on the screen), destroyed chickens come back and refill
+it, and you strike its leader when it comes within reach and the odds are good. Everything it
+reads is public or your own: its hand and the deck are counts.
+"""
+
+from __future__ import annotations
+
+from .. import board, cards, combat, scrolls, solo
+from ..state import distance, pt, ruleset
+from . import judge
+
+STRIKE_ODDS = 0.45  # the chance of a tag at which the leader strike is worth the scrolls
+_READINGS = None
+
+
+def playing(state: dict, seat: int) -> bool:
+    return ruleset(state).solo and seat == solo.HUMAN
+
+
+# -- what the position is ------------------------------------------------------------------
+
+def home(state: dict, seat: int) -> str:
+    return state["seats"][seat]["base"]
+
+
+def screen(state: dict, seat: int) -> list[str]:
+    """The hexes around the base the Challenger could stand on to fight a leader there."""
+    tiles = state["island"]["tiles"]
+    out = []
+    for n in board.neighbors(pt(home(state, seat))):
+        key = board.hex_key(n)
+        if key in tiles and tiles[key]["kind"] in ("territory", "neutral"):
+            out.append(key)
+    return sorted(out)
+
+
+def mine_at(state: dict, seat: int, key: str) -> list[dict]:
+    return [u for u in state["units"].values() if u["owner"] == seat and u["hex"] == key]
+
+
+def holes(state: dict, seat: int) -> list[str]:
+    """Screen hexes with nothing of ours, nearest to the Challenger's units first."""
+    foes = [u for u in state["units"].values() if u["owner"] == solo.SEAT]
+    empty = [k for k in screen(state, seat) if not mine_at(state, seat, k)]
+    return sorted(empty, key=lambda k: (min((distance(k, u["hex"]) for u in foes), default=99), k))
+
+
+def its_leader(state: dict) -> dict | None:
+    return state["units"].get(f"lead-{solo.SEAT}")
+
+
+# -- the odds of a fight against its cards -------------------------------------------------
+
+def readings() -> dict[int, float]:
+    """How the Challenger reads one unseen scroll (D-S6), over the whole scroll catalog."""
+    global _READINGS
+    if _READINGS is None:
+        counts: dict[int, int] = {}
+        for cid in cards.catalog()["scroll"]:
+            r = solo.reading(cid)
+            counts[r] = counts.get(r, 0) + 1
+        total = sum(counts.values())
+        _READINGS = {r: n / total for r, n in counts.items()}
+    return _READINGS
+
+
+def at_most(n_cards: int, room: int) -> float:
+    """The chance that n unseen cards, read its way, add up to `room` or less."""
+    if room < 0:
+        return 0.0
+    dist = {0: 1.0}
+    for _ in range(n_cards):
+        nxt: dict[int, float] = {}
+        for total, p in dist.items():
+            for r, q in readings().items():
+                if total + r <= room:
+                    nxt[total + r] = nxt.get(total + r, 0.0) + p * q
+        dist = nxt
+    return sum(dist.values())
+
+
+def its_cards(state: dict) -> int:
+    """How many scrolls it will add to a fight: the deck card and half its hand (at most 8)."""
+    deck = 1 if state["decks"]["scroll"] or state["decks"]["scroll_discard"] else 0
+    rule = solo.DATA["hand_play"]
+    return deck + min(len(state["seats"][solo.SEAT]["hand"]) // rule["divisor"], rule["max"])
+
+
+def strike_odds(state: dict, seat: int, attacker: dict, defender: dict) -> float:
+    """The chance that this attack succeeds with every +2/+3 die and helpful scroll we hold."""
+    s, a = judge.strength(state, attacker, defender)
+    s += judge.boosts(state, seat) + judge.hand_bonus(state, seat, attacker, defender, "attacking")
+    return at_most(its_cards(state), s - a)
+
+
+def best_strike(state: dict, seat: int, legal: list[dict]) -> tuple[float, dict | None]:
+    """Our unit with the best chance against its leader, among those that may attack now."""
+    leader = its_leader(state)
+    best, pick = 0.0, None
+    if leader is None:
+        return best, pick
+    for a in judge.by_type(legal, "attack"):
+        u = state["units"][a["unit"]]
+        if leader not in combat.reach(state, u):
+            continue
+        odds = strike_odds(state, seat, u, leader)
+        if odds > best:
+            best, pick = odds, a
+    return best, pick
+
+
+# -- the turn ------------------------------------------------------------------------------
+
+def actions(state: dict, seat: int, frame: dict, legal: list[dict], extras, march) -> dict:
+    """Strike its leader on good odds; else keep the screen whole (a closed screen leaves its
+    machines no way to your leader, so they stand still); else build, fight its machines when
+    they must answer with half its hand, and march the rest on its leader. `extras` (stars,
+    +1 dice, scrolls) and `march` are the skirmisher's own steps."""
+    odds, strike = best_strike(state, seat, legal)
+    if strike is not None and odds >= STRIKE_ODDS:
+        return _pay_claw_first(legal, strike)
+    rescue = _rescue(state, seat, legal)
+    if rescue is not None:
+        return rescue
+    gaps = holes(state, seat)
+    retrieve = _retrieve(state, seat, legal, urgent=bool(gaps))
+    refill = _refill(state, seat, legal)
+    if gaps and refill is not None:
+        return refill
+    if gaps and retrieve is not None:
+        return retrieve
+    builds = [a for a in judge.by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1]
+    if builds and frame["free"]:
+        return max(builds, key=lambda a: _machine_score(a["card"]))
+    hit = _hit(state, seat, legal, strike)
+    if hit is not None and (hit["pay"] == "claw" or strike is not None or not judge.by_type(legal, "move")):
+        return hit
+    pick = extras(state, seat, legal)
+    if pick is not None:
+        return pick
+    if retrieve is not None:
+        return retrieve
+    marchers = [a for a in judge.by_type(legal, "move") if a["hex"] not in _home_ring(state, seat)]
+    pick = march(state, seat, marchers) if marchers else None
+    if pick is not None:
+        return pick
+    if refill is not None:
+        return refill
+    return hit or {"type": "end_actions"}
+
+
+def intruders(state: dict, seat: int) -> list[dict]:
+    """Its machines that reach our leader: the screen broke, and its next die fights him."""
+    leader = state["units"].get(f"lead-{seat}")
+    if leader is None:
+        return []
+    return [u for u in state["units"].values() if u["owner"] == solo.SEAT and u["kind"] == "machine"
+            and leader in combat.reach(state, u)]
+
+
+def _rescue(state, seat, legal):
+    """Fight the intruder with the best odds, whatever it costs."""
+    found = intruders(state, seat)
+    best, pick = -1.0, None
+    for a in judge.by_type(legal, "attack"):
+        u = state["units"][a["unit"]]
+        for t in combat.reach(state, u):
+            if t in found:
+                odds = strike_odds(state, seat, u, t)
+                if odds > best:
+                    best, pick = odds, a
+    return _pay_claw_first(legal, pick) if pick is not None else None
+
+
+def _home_ring(state, seat) -> set:
+    return set(screen(state, seat)) | {home(state, seat)}
+
+
+def _pay_claw_first(legal, attack):
+    claw = {**attack, "pay": "claw"}
+    return claw if claw in legal else attack
+
+
+def _machine_score(cid: str) -> float:
+    """Strength strikes its leader; armor outlasts its attacks."""
+    c = cards.card(cid)
+    return c["strength"] * 1.5 + c["armor"] + c["speed"] * 0.5
+
+
+def _retrieve(state, seat, legal, urgent: bool):
+    """Chickens home for the screen: with a Chicken die, or the free action when the screen
+    has a hole or the banner runs dry."""
+    s = state["seats"][seat]
+    options = judge.by_type(legal, "retrieve")
+    paid = next((a for a in options if a["pay"] == "chicken"), None)
+    if paid is not None and (s["destroyed"] or sum(s["res"].values()) < 9):
+        return paid
+    free = next((a for a in options if a["pay"] == "free"), None)
+    if free is not None and (s["destroyed"] and urgent or sum(s["res"].values()) < 3):
+        return free
+    return None
+
+
+def _refill(state, seat, legal):
+    """Move a stack of ours toward the thinnest screen hex: chickens from the base first."""
+    base = home(state, seat)
+    ring = set(screen(state, seat))
+    best, pick = None, None
+    for a in judge.by_type(legal, "move"):
+        group = mine_at(state, seat, a["hex"])
+        spare = [u for u in group if u["kind"] != "leader"]
+        if not spare or (a["hex"] in ring and len(spare) < 2) or (a["hex"] not in ring | {base} and not holes(state, seat)):
+            continue
+        if a["hex"] in ring and min(len(mine_at(state, seat, k)) for k in ring) + 1 >= len(spare):
+            continue  # already the thickest there is: nothing to share
+        rank = (a["hex"] != base, a["hex"] in ring, {"car": 0, "extra": 1, "claw": 2, "free": 3}[a["pay"]])
+        if best is None or rank < best:
+            best, pick = rank, a
+    return pick
+
+
+def _hit(state, seat, legal, strike):
+    """A fight on one of its machines that it must answer with half its hand (our strength
+    reaches the machine's armor before any card): the best chance of destroying it, never
+    the unit kept for the strike on its leader."""
+    best, pick = -1.0, None
+    for a in judge.by_type(legal, "attack"):
+        if strike is not None and a["unit"] == strike["unit"]:
+            continue
+        u = state["units"][a["unit"]]
+        for t in combat.reach(state, u):
+            if t["kind"] != "machine":
+                continue
+            s, arm = judge.strength(state, u, t)
+            if s < arm:
+                continue
+            odds = at_most(its_cards(state), s + judge.boosts(state, seat) - arm)
+            if odds > best:
+                best, pick = odds, a
+    return _pay_claw_first(legal, pick) if pick is not None else None
+
+
+# -- sub-decisions ---------------------------------------------------------------------------
+
+def target(state, seat, frame, legal):
+    attacker = state["units"][frame["unit"]]
+    leader = its_leader(state)
+    options = [state["units"][a["unit"]] for a in judge.by_type(legal, "target")]
+    if leader in options and strike_odds(state, seat, attacker, leader) >= STRIKE_ODDS:
+        return {"type": "target", "unit": leader["id"]}
+    machines = [u for u in options if u["kind"] != "leader"]
+    found = [u for u in machines if u in intruders(state, seat)]
+    if found:
+        return {"type": "target", "unit": max(found, key=lambda u: (strike_odds(state, seat, attacker, u), u["id"]))["id"]}
+    if not machines:
+        return {"type": "target", "unit": leader["id"]} if leader in options else legal[-1]
+
+    def key(u):
+        s, a = judge.strength(state, attacker, u)
+        return (s - a, judge.value(u), u["id"])
+
+    return {"type": "target", "unit": max(machines, key=key)["id"]}
+
+
+def fight(state, seat, frame, legal):
+    """Its leader is worth every +2/+3 die and scroll; our leader too (one tag loses); other
+    fights are not: the scrolls wait for those two."""
+    c = state["combat"]
+    attacker, defender = state["units"][c["attacker"]], state["units"][c["defender"]]
+    vital = defender["kind"] == "leader" or defender in intruders(state, seat)
+    if c["stage"] == "dice":
+        if c["att_seat"] == seat and vital:
+            return max(judge.by_type(legal, "boost"), key=lambda b: b["face"], default={"type": "done"})
+        s, a = judge.strength(state, attacker, defender)
+        short = a - s - c["boost"]
+        boosts = [b for b in judge.by_type(legal, "boost") if short > 0]
+        return max(boosts, key=lambda b: b["face"]) if boosts else {"type": "done"}
+    if c["stage"] != "cards":
+        return legal[0]
+    role = "attacking" if c["att_seat"] == seat else "defending"
+    if not vital:
+        return {"type": "pass"}
+    ours, theirs = (attacker, defender) if role == "attacking" else (defender, attacker)
+    for play in judge.by_type(legal, "play_scroll"):
+        card = cards.card(play["card"])
+        if card["type"] != "magic":
+            continue
+        eff = card["effect"]
+        if scrolls._card_value(state, eff, role, ours, theirs) > 0 or eff.get("negate") \
+                or (eff.get("shield") and role == "defending"):
+            return play
+    return {"type": "pass"}
+
+
+def move(state, seat, frame, legal):
+    """A stack setting off from the base leaves the leader there and spreads over the screen,
+    the thinnest hexes first; a leader pushed off its base walks home."""
+    base = home(state, seat)
+    group = [state["units"][u] for u in frame["group"]]
+    here = frame["hex"]
+    leader = next((u for u in group if u["kind"] == "leader"), None)
+    if leader is not None:
+        if here == base and {"type": "drop", "unit": leader["id"]} in legal:
+            return {"type": "drop", "unit": leader["id"]}
+        if {"type": "move_to", "hex": base} in legal:
+            return {"type": "move_to", "hex": base}
+    ring = screen(state, seat)
+    if here not in ring and here != base and not holes(state, seat):
+        return None  # a march on its leader: the skirmisher's own move
+    ids = set(frame["group"])
+    counts = {k: sum(1 for u in mine_at(state, seat, k) if u["id"] not in ids) for k in ring}
+    reachable = [k for k in ring if k != here and {"type": "move_to", "hex": k} in legal]
+    if here in ring:
+        if not reachable:
+            return _stop(legal)
+        share = (counts[here] + len(group) + sum(counts[k] for k in reachable)) / (1 + len(reachable))
+        if min(counts[k] for k in reachable) >= share:
+            return _stop(legal)
+        if counts[here] < share - 0.5 and len(group) > 1:
+            drop = next((u for u in sorted(group, key=lambda u: (u["kind"] != "chicken", u["id"]))
+                         if {"type": "drop", "unit": u["id"]} in legal), None)
+            if drop is not None:
+                return {"type": "drop", "unit": drop["id"]}
+    if reachable:
+        goal = min(reachable, key=lambda k: (counts[k], distance(k, base), k))
+        return {"type": "move_to", "hex": goal}
+    return _stop(legal)
+
+
+def _stop(legal):
+    return {"type": "end_move"} if {"type": "end_move"} in legal else {"type": "cancel"}
+
+
+def build_spot(state, seat, frame, legal):
+    """Pilots from the thickest stack; the machine into a hole of the screen, else as near the
+    Challenger's way in as our territory allows."""
+    picks = [a for a in judge.by_type(legal, "pick_pilot") if not _holds_screen(state, seat, a["unit"])]
+    if judge.by_type(legal, "pick_pilot"):
+        if not picks:
+            return {"type": "cancel"}
+        base = home(state, seat)
+        return min(picks, key=lambda a: (state["units"][a["unit"]]["hex"] != base,
+                                         -len(mine_at(state, seat, state["units"][a["unit"]]["hex"])), a["unit"]))
+    spots = judge.by_type(legal, "build_at")
+    if not spots:
+        return {"type": "cancel"}
+    gaps = set(holes(state, seat))
+    ring = _home_ring(state, seat)
+    foe_base = state["seats"][solo.SEAT]["base"]
+    return min(spots, key=lambda a: (a["hex"] not in gaps, a["hex"] in ring, distance(a["hex"], foe_base), a["hex"]))
+
+
+def _holds_screen(state, seat, uid) -> bool:
+    """The last of ours on a screen hex: taking it as a pilot opens the screen."""
+    key = state["units"][uid]["hex"]
+    return key in screen(state, seat) and len(mine_at(state, seat, key)) <= 1
+
+
+def roll(state, seat, frame, legal, wanted: set) -> dict:
+    """+2/+3 faces only help a fight we start: far from its leader and with no intruder, roll
+    them again for Claws (actions), Chickens (the screen) and +1s. `wanted`: the dice the
+    skirmisher rolls again anyway."""
+    leader = its_leader(state)
+    near = leader is not None and any(u["owner"] == seat and u["kind"] != "chicken" and distance(u["hex"], leader["hex"]) <= 3
+                                      for u in state["units"].values())
+    want = set(wanted)
+    if not near and not intruders(state, seat):
+        want |= {d["id"] for d in state["seats"][seat]["banner"] if d["face"] in ("2", "3")}
+    for die in sorted(want ^ set(frame["selected"])):
+        toggle = {"type": "toggle_die", "die": die}
+        if toggle in legal:
+            return toggle
+    return {"type": "roll"}
+
+
+def draw(state, seat, frame, legal):
+    """Scrolls are what strikes its leader and saves ours: always draw."""
+    return {"type": "draw"} if {"type": "draw"} in legal else {"type": "end_turn"}
