@@ -93,3 +93,41 @@ def test_farmer_spends_immunity_on_a_chick_only_to_stay_in():
         flow.run(state)
         assert GAME.to_act(state) == [1]
         assert choose(state, 1, "farmer")["type"] == answer
+
+
+def deaths(flock_, dying, hand, cause="chicken_bomb", disease=False):
+    """Seat 1 of two, holding `hand`, asked about the first `dying` chickens of `flock_`."""
+    state = position(2, hands={1: hand}, flocks={1: flock_})
+    chickens = [e["id"] for e in state["flocks"][1][:dying]]
+    push(state, {"op": "deaths", "seat": 1, "chickens": chickens, "cause": cause, "disease": disease})
+    flow.run(state)
+    assert GAME.to_act(state) == [1]
+    return state
+
+
+def test_farmer_keeps_immunity_for_a_robo_hen_a_dino_or_its_last_chickens():
+    assert choose(deaths(["hen", "chick", "chick"], 1, ["immunity"]), 1, "farmer")["type"] == "let"
+    assert choose(deaths(["robo_hen", "chick", "chick"], 1, ["immunity"]), 1, "farmer")["type"] == "respond"
+    assert choose(deaths(["hen", "chick"], 2, ["immunity"]), 1, "farmer")["type"] == "respond"
+
+
+def test_farmer_gives_up_a_laid_down_mad_scientist_only_to_save_two_chickens():
+    one = deaths(["chick", "mad_scientist_chicken", "hen"], 1, [], cause="bird_flu", disease=True)
+    assert choose(one, 1, "farmer")["type"] == "let"
+    two = deaths(["chick", "chick", "mad_scientist_chicken"], 2, [], cause="bird_flu", disease=True)
+    assert choose(two, 1, "farmer")["type"] == "respond"
+
+
+def test_farmer_waits_for_three_chicks_from_an_incubator_while_its_flock_is_big():
+    state = position(2, hands={0: ["incubator"]}, eggs=4)
+    assert choose(state, 0, "farmer") == {"type": "next"}
+    state = position(2, hands={0: ["incubator"]}, eggs=6)
+    assert choose(state, 0, "farmer")["n"] == 3
+    state = position(2, hands={0: ["incubator"]}, eggs=4, flocks={0: ["chick"]})
+    assert choose(state, 0, "farmer")["n"] == 2
+
+
+def test_farmer_never_cashes_eggs_for_a_card():
+    state = position(2, eggs=3, step="cash")
+    assert {"type": "cash", "for": "card"} in GAME.legal_actions(state, 0)
+    assert choose(state, 0, "farmer") == {"type": "roll"}
