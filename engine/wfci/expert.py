@@ -49,17 +49,17 @@ def determinize(state: dict, seat: int, rng: Rng) -> dict:
     down = world["combat"]["down"] if world["combat"] else {}
     down_keys = [k for k in down if int(k) != seat]
     pool = decks["scroll"] + [c for s in others for c in s["hand"]] + [c for k in down_keys for c in down[k]]
-    pool = _shuffled(rng, pool)
+    pool = _shuffled(rng, sorted(pool))  # sorted first: the hidden order must not matter
     at = 0
     for s in others:
         s["hand"], at = pool[at:at + len(s["hand"])], at + len(s["hand"])
     for k in down_keys:
         down[k], at = pool[at:at + len(down[k])], at + len(down[k])
     decks["scroll"] = pool[at:]
-    decks["machine"] = _shuffled(rng, decks["machine"])
+    decks["machine"] = _shuffled(rng, sorted(decks["machine"]))
     leaders = decks["leader_box"] + [c for s in others for c in s["leader_options"]] \
         + [s["spare"] for s in others if s.get("spare")]
-    leaders = _shuffled(rng, leaders)
+    leaders = _shuffled(rng, sorted(leaders))
     at = 0
     for s in others:
         s["leader_options"], at = leaders[at:at + len(s["leader_options"])], at + len(s["leader_options"])

@@ -72,15 +72,16 @@ def _solo(state, seat, frame, legal):
 
 def _solo_extras(state, seat, legal):
     pick = _stars(state, seat, legal) or _plus_one(state, seat, legal) or _play(state, seat, legal)
-    if pick and pick["type"] == "play_scroll" and cards.card(pick["card"])["type"] == "magic" \
-            and cards.card(pick["card"])["effect"].get("extra_move"):
-        return None  # nothing of ours marches in solo
+    if pick and pick["type"] == "play_scroll" and cards.card(pick["card"])["type"] == "magic":
+        eff = cards.card(pick["card"])["effect"]
+        if eff.get("extra_move") or eff.get("draw") and len(state["decks"]["scroll"]) < 3 \
+                or eff.get("take_resources") and sum(state["seats"][seat]["res"].values()) >= 7:
+            return None  # nothing of ours marches alone; no draw or windfall spun for nothing
     return pick
 
 
-def _solo_march(state, seat, legal):
-    goal = judge.goal_of(state, seat)
-    return _march(state, seat, legal, goal) if goal is not None else None
+def _solo_march(state, seat, legal, goal_hex):
+    return _march(state, seat, legal, {"hex": goal_hex})
 
 
 def _first(state, seat, frame, legal):

@@ -16,7 +16,9 @@ from .. import board, cards, combat, scrolls, solo
 from ..state import distance, pt, ruleset
 from . import judge
 
-STRIKE_ODDS = 0.45  # the chance of a tag at which the leader strike is worth the scrolls
+STRIKE_ODDS = 0.25  # the chance of a tag at which the leader strike is worth the scrolls
+THREAT = 4  # its units this many steps from a hole of the screen: close it
+HUNT = 8  # its units this many steps from our base are hunted down
 _READINGS = None
 
 
@@ -46,10 +48,19 @@ def mine_at(state: dict, seat: int, key: str) -> list[dict]:
 
 
 def holes(state: dict, seat: int) -> list[str]:
-    """Screen hexes with nothing of ours, nearest to the Challenger's units first."""
+    """Screen hexes with nothing of ours that one of its units could walk to soon, nearest
+    first. A closed screen leaves it no way to your leader, so nothing of its moves any more;
+    it is closed only when they come near, and they stop where they are."""
     foes = [u for u in state["units"].values() if u["owner"] == solo.SEAT]
-    empty = [k for k in screen(state, seat) if not mine_at(state, seat, k)]
-    return sorted(empty, key=lambda k: (min((distance(k, u["hex"]) for u in foes), default=99), k))
+    out = []
+    for k in screen(state, seat):
+        if mine_at(state, seat, k):
+            continue
+        walk = judge.walk_to(state, k)
+        near = min((walk.get(u["hex"], 99) for u in foes), default=99)
+        if near <= THREAT:
+            out.append((near, k))
+    return [k for _, k in sorted(out)]
 
 
 def its_leader(state: dict) -> dict | None:
@@ -136,7 +147,8 @@ def actions(state: dict, seat: int, frame: dict, legal: list[dict], extras, marc
         return refill
     if gaps and retrieve is not None:
         return retrieve
-    builds = [a for a in judge.by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1]
+    builds = [a for a in judge.by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1
+              or sum(state["seats"][seat]["res"].values()) >= 7]
     if builds and frame["free"]:
         return max(builds, key=lambda a: _machine_score(a["card"]))
     hit = _hit(state, seat, legal, strike)
@@ -148,12 +160,23 @@ def actions(state: dict, seat: int, frame: dict, legal: list[dict], extras, marc
     if retrieve is not None:
         return retrieve
     marchers = [a for a in judge.by_type(legal, "move") if a["hex"] not in _home_ring(state, seat)]
-    pick = march(state, seat, marchers) if marchers else None
+    prey = _prey(state, seat)
+    pick = march(state, seat, marchers, prey["hex"]) if marchers and prey is not None else None
+    if pick is None and marchers and its_leader(state) is not None:
+        pick = march(state, seat, marchers, its_leader(state)["hex"])
     if pick is not None:
         return pick
-    if refill is not None:
-        return refill
     return hit or {"type": "end_actions"}
+
+
+def _prey(state, seat) -> dict | None:
+    """Its unit nearest our base, if it stands within HUNT steps: the screen stopped it, so
+    our machines go and fight it there, its leader above all."""
+    walk = judge.walk_to(state, home(state, seat))
+    near = [(walk.get(u["hex"], 99), u["kind"] != "leader", u["id"], u) for u in state["units"].values()
+            if u["owner"] == solo.SEAT]
+    near = [n for n in near if n[0] <= HUNT]
+    return min(near, key=lambda n: n[:3])[3] if near else None
 
 
 def intruders(state: dict, seat: int) -> list[dict]:
@@ -239,9 +262,12 @@ def _hit(state, seat, legal, strike):
             if t["kind"] != "machine":
                 continue
             s, arm = judge.strength(state, u, t)
-            if s < arm:
-                continue
             odds = at_most(its_cards(state), s + judge.boosts(state, seat) - arm)
+            if s < arm and odds < 0.3:
+                continue
+            leader = its_leader(state)
+            if leader is not None and distance(t["hex"], leader["hex"]) == 1:
+                odds += 0.25  # in the way to its leader
             if odds > best:
                 best, pick = odds, a
     return _pay_claw_first(legal, pick) if pick is not None else None

@@ -1,0 +1,82 @@
+"""The skirmisher as you against the Challenger (engine/wfci/skirmisher/solo.py): it closes the
+screen around its base when a machine comes near, keeps its leader on the base, strikes the
+Challenger's leader when the odds are good and declines the strike when its hand makes it
+hopeless. Constructed positions on the Long bay (the real starter island)."""
+
+import engine
+from engine.wfci import bots
+from engine.wfci import positions as P
+from engine.wfci.skirmisher import solo
+
+GAME = engine.get_game("wfci")
+
+
+def our_actions_step(seed=0):
+    """Our Take-actions step on the Long bay, before the Challenger built anything: Dusty and
+    six chickens on our base, Gizzard alone on its base."""
+    state = P.solo(seed, "solo", "dusty", "gizzard", layout=None)
+    P.actions_step(state, 0)
+    P.banner(state, 0, [])
+    state["seats"][0]["hand"] = []
+    return state
+
+
+def play_our_actions(state):
+    """The bot's choices until its Take-actions step ends (fights answered by both bots)."""
+    chosen = []
+    for _ in range(300):
+        if state["result"] is not None:
+            return state, chosen
+        seat = GAME.to_act(state)[0]
+        if seat == 0 and state["stack"][0]["seat"] == 0 and state["stack"][0]["step"] != "actions":
+            return state, chosen
+        action = bots.bot_action(state, seat, "challenger" if seat == 1 else "skirmisher")
+        if seat == 0:
+            chosen.append(action)
+        state = GAME.apply(state, seat, action)
+    raise AssertionError("the skirmisher never ended its Take-actions step")
+
+
+def test_a_machine_coming_near_makes_it_close_the_screen_and_the_leader_stays_home():
+    state = our_actions_step()
+    base = state["seats"][0]["base"]
+    ring = solo.screen(state, 0)
+    assert ring and solo.holes(state, 0) == []  # nothing of the Challenger's near: no hurry
+    P.challenger_machine(state, "rock_golem", "-1,-1")  # two steps from the screen
+    assert set(solo.holes(state, 0)) == set(ring)
+    state, _ = play_our_actions(state)
+    assert state["units"]["lead-0"]["hex"] == base
+    assert all(solo.mine_at(state, 0, k) for k in ring)
+
+
+def strike_position(its_hand: int, faces: list[str], ours: str):
+    """Our machine next to the Challenger's leader on its base; it holds `its_hand` scrolls."""
+    state = our_actions_step()
+    P.machine(state, 0, ours, "-7,8")
+    P.banner(state, 0, faces)
+    deck = state["decks"]["scroll"]
+    state["seats"][1]["hand"] = [deck.pop() for _ in range(its_hand)]
+    return state
+
+
+def test_it_declines_a_hopeless_strike_on_the_challengers_leader():
+    state = strike_position(16, [], "rock_soldier")  # 2 against armor 6 and nine of its cards
+    assert solo.strike_odds(state, 0, state["units"]["m1"], state["units"]["lead-1"]) < solo.STRIKE_ODDS
+    _, chosen = play_our_actions(state)
+    assert {"type": "target", "unit": "lead-1"} not in chosen
+
+
+def test_it_strikes_when_the_odds_are_good():
+    state = strike_position(0, ["3", "3", "3"], "iron_golem")  # 6 + 9 against 6 and its deck card
+    assert solo.strike_odds(state, 0, state["units"]["m1"], state["units"]["lead-1"]) > 0.99
+    state, chosen = play_our_actions(state)
+    assert chosen[0]["type"] == "attack" and chosen[0]["unit"] == "m1"
+    assert {"type": "target", "unit": "lead-1"} in chosen
+    assert state["result"]["winners"] == [0]
+
+
+def test_the_chance_against_its_cards():
+    assert solo.at_most(0, 0) == 1.0
+    assert solo.at_most(1, 0) == 0.0
+    assert abs(solo.at_most(2, 8) - 1) < 1e-9  # each card reads +4 at most
+    assert 0 < solo.at_most(2, 3) < 1
