@@ -18,6 +18,7 @@ from . import judge
 
 STRIKE_ODDS = 0.25  # the chance of a tag at which the leader strike is worth the scrolls
 THREAT = 4  # its units this many steps from a hole of the screen: close it
+OPEN_GATE = True  # open the screen again when nothing of its is near
 HUNT = 8  # its units this many steps from our base are hunted down
 _READINGS = None
 
@@ -147,6 +148,9 @@ def actions(state: dict, seat: int, frame: dict, legal: list[dict], extras, marc
         return refill
     if gaps and retrieve is not None:
         return retrieve
+    gate = _open_gate(state, seat, legal)
+    if gate is not None:
+        return gate
     builds = [a for a in judge.by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1
               or sum(state["seats"][seat]["res"].values()) >= 7]
     if builds and frame["free"]:
@@ -167,6 +171,30 @@ def actions(state: dict, seat: int, frame: dict, legal: list[dict], extras, marc
     if pick is not None:
         return pick
     return hit or {"type": "end_actions"}
+
+
+def calm(state: dict, seat: int) -> bool:
+    """Nothing of the Challenger's within THREAT + 2 steps of the screen."""
+    foes = [u for u in state["units"].values() if u["owner"] == solo.SEAT]
+    for k in screen(state, seat):
+        walk = judge.walk_to(state, k)
+        if any(walk.get(u["hex"], 99) <= THREAT + 2 for u in foes):
+            return False
+    return True
+
+
+def _open_gate(state, seat, legal):
+    """A closed screen with nothing near: its leader will never set off while there is no way
+    to ours, so chickens of the screen go home and let the next ones come (and then close it)."""
+    if not OPEN_GATE or holes(state, seat) or not calm(state, seat):
+        return None
+    ring = screen(state, seat)
+    if not ring or not all(mine_at(state, seat, k) for k in ring):
+        return None
+    for a in judge.by_type(legal, "move"):
+        if a["hex"] in ring and all(u["kind"] == "chicken" for u in mine_at(state, seat, a["hex"])):
+            return a
+    return None
 
 
 def _prey(state, seat) -> dict | None:
@@ -338,6 +366,9 @@ def move(state, seat, frame, legal):
         if {"type": "move_to", "hex": base} in legal:
             return {"type": "move_to", "hex": base}
     ring = screen(state, seat)
+    if here in ring and OPEN_GATE and not holes(state, seat) and calm(state, seat) \
+            and {"type": "move_to", "hex": base} in legal:
+        return {"type": "move_to", "hex": base}
     if here not in ring and here != base and not holes(state, seat):
         return None  # a march on its leader: the skirmisher's own move
     ids = set(frame["group"])
