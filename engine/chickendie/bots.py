@@ -2,11 +2,12 @@
 
 The farmer keeps its chickens alive and its answers for when they count: it lays down every
 Specialty chicken, grows its flock with every growth card (an Incubator only for three Chicks
-while the flock is big), aims every attack at the opponent whose flock is worth most, cashes six
-eggs for a Chick and never three for a card, skips the die whenever a card lets it, answers every
-attack but an Omelette, spends Immunity only on a Robo-Hen or a Dino or to stay in, gives up a
-Mad Scientist from its flock only to save two chickens or its last, keeps its attack cards while
-more than two opponents are in, and takes a roll only when it is good.
+while the flock is big), aims every attack at the opponent whose flock and hand are worth most,
+cashes six eggs for a Chick and never three for a card, skips the die whenever a card lets it,
+answers every attack but an Omelette or a Hen Swap that brings at least the Hens it takes,
+spends Immunity only on a Robo-Hen or a Dino or to stay in, gives up a Mad Scientist from its
+flock only to save two chickens or its last, keeps its attack cards while more than two
+opponents are in, and takes a roll only when it is good.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ HOLD_ATTACKS = 2
 # card in hand that saves the last chicken is worth more than a Hen now (+0.7 points).
 IMMUNITY_VALUE = 3.5
 SMALL_FLOCK = 2
+# A card in an opponent's hand counts like this much flock value when choosing whom to attack.
+HAND_WEIGHT = 1.0
 
 
 def choose(state: dict, seat: int, bot: str) -> dict:
@@ -77,12 +80,12 @@ def _farmer(state: dict, seat: int, legal: list[dict]) -> dict:
 
 
 def _answer(state: dict, seat: int, legal: list[dict]) -> dict:
-    """Answer every attack but an omelette; keep Immunity and a laid-down Mad Scientist for the
-    deaths that matter (a Mad Scientist in the flock is a chicken too: trading it for one Chick
+    """Answer every attack but an omelette or a Hen Swap that gains; keep Immunity and a
+    laid-down Mad Scientist for the deaths that matter (a Mad Scientist in the flock is a chicken too: trading it for one Chick
     or for a hen's eggs loses a chicken)."""
     frame = state["stack"][-1]
     answers = [a for a in legal if a["type"] == "respond"]
-    if frame["op"] == "attack" and frame["stage"] == "react" and C.kind(frame["card"]) == "three_egg_omelette":
+    if frame["op"] == "attack" and frame["stage"] == "react" and _welcome(state, seat, frame):
         answers = []
     flock_size = len(state["flocks"][seat])
     dying = len(frame["chickens"]) if frame["op"] == "deaths" else 0
@@ -103,10 +106,26 @@ def _answer(state: dict, seat: int, legal: list[dict]) -> dict:
     return min(answers, key=rank)
 
 
+def _welcome(state: dict, seat: int, frame: dict) -> bool:
+    """An Omelette is not worth an answer, nor a Hen Swap that brings at least what it takes
+    (all the attacker's Hens for at most three of ours)."""
+    kind = C.kind(frame["card"])
+    if kind == "hen_swap":
+        got = sum(value(e) for e in F.of_kind(state, frame["by"], C.HEN))
+        given = sum(value(e) for e in F.of_kind(state, seat, C.HEN)[: C.rules()["hen_swap_max"]])
+        return got >= given
+    return kind == "three_egg_omelette"
+
+
 def _leader(state: dict, seat: int) -> list[int]:
-    """Opponents, the one with the most chickens (then hens, then eggs) first."""
+    """Opponents, the strongest first: chickens by value plus the cards in hand (public counts),
+    which are the next attacks and answers (+0.7 points over the flock alone)."""
     others = [s for s in range(state["players"]) if s != seat and not F.is_out(state, s)]
-    return sorted(others, key=lambda s: (-sum(value(e) for e in state["flocks"][s]), -state["eggs"][s], s))
+
+    def strength(s):
+        return sum(value(e) for e in state["flocks"][s]) + HAND_WEIGHT * len(state["hands"][s])
+
+    return sorted(others, key=lambda s: (-strength(s), -state["eggs"][s], s))
 
 
 def _turn(state: dict, seat: int, legal: list[dict]) -> dict:

@@ -131,3 +131,19 @@ def test_farmer_never_cashes_eggs_for_a_card():
     state = position(2, eggs=3, step="cash")
     assert {"type": "cash", "for": "card"} in GAME.legal_actions(state, 0)
     assert choose(state, 0, "farmer") == {"type": "roll"}
+
+
+def test_farmer_attacks_the_opponent_whose_flock_and_hand_are_worth_most():
+    state = position(3, hands={0: ["coyote_attack"], 2: ["immunity", "cock_block", "reverse"]},
+                     flocks={1: ["chick", "chick", "hen"], 2: ["chick", "hen"]})
+    action = choose(state, 0, "farmer")
+    assert C.kind(action["card"]) == "coyote_attack" and action["target"] == 2
+
+
+def test_farmer_lets_a_hen_swap_that_brings_at_least_the_hens_it_takes():
+    for mine, theirs, answer in ((["hen", "chick"], ["hen", "hen", "hen"], "let"),
+                                 (["hen", "hen"], ["hen", "chick"], "respond")):
+        state = position(2, hands={0: ["hen_swap"], 1: ["cock_block"]}, flocks={0: theirs, 1: mine})
+        state = GAME.apply(state, 0, {"type": "play", "card": state["hands"][0][0], "target": 1})
+        assert GAME.to_act(state) == [1]
+        assert choose(state, 1, "farmer")["type"] == answer
