@@ -48,7 +48,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "chickenisland.middleware.ContentSecurityPolicyMiddleware",  # django-csp; JSON answers allow nothing
     "axes.middleware.AxesMiddleware",
 ]
 

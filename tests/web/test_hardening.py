@@ -163,6 +163,12 @@ def test_pages_carry_a_content_security_policy_without_inline_scripts(client):
     assert "frame-ancestors 'none'" in policy
 
 
+def test_json_answers_carry_a_policy_that_allows_nothing(client):
+    response = client.get("/api/ping/")
+    assert response["Content-Type"].startswith("application/json")
+    assert response["Content-Security-Policy"] == "default-src 'none'; frame-ancestors 'none'"
+
+
 @pytest.mark.parametrize("pk", [2**63, 29427236630506074112])
 def test_a_match_id_past_the_database_range_is_a_404(pk):
     """An id past the bigint range names no match: a 404, never an overflow in the database driver."""
