@@ -186,7 +186,7 @@ def _store(match: Match, game, state, seats) -> None:
         finish(match, outcome)
 
 
-def after_commit(match_id, version, previous_to_act, to_act, bots, people, finished, activity=None) -> None:
+def after_commit(match_id, version, previous_to_act, to_act, bots, people, finished, activity) -> None:
     """Announce what follows a committed change (bot turns, "your turn" notices); games.tasks
     queues the work and the worker decides what is due. What cannot be queued now is caught
     up by the periodic jobs (stalled bots, missed turn notices)."""
@@ -195,7 +195,7 @@ def after_commit(match_id, version, previous_to_act, to_act, bots, people, finis
     newly = [i for i in to_act if i not in previous_to_act and i in people]
     if newly:
         _announce(signals.turn_started, match_id=match_id, version=version, seats=newly,
-                  activity={i: (activity or {}).get(i, (None, None)) for i in newly})
+                  activity={i: activity[i] for i in newly})
     if finished:
         _announce(signals.match_finished, match_id=match_id)
 

@@ -7,5 +7,5 @@ on-commit hooks, and games.tasks connects the receivers (GamesConfig.ready impor
 from django.dispatch import Signal
 
 bot_turn_due = Signal()  # match_id, version: a bot is to act
-turn_started = Signal()  # match_id, version, seats: people newly to act
+turn_started = Signal()  # match_id, version, seats: people newly to act; activity: seat -> (last seen, last moved)
 match_finished = Signal()  # match_id

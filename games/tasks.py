@@ -113,11 +113,11 @@ def _queue_bot_turns(sender, match_id, version, **kwargs):
 
 
 @receiver(signals.turn_started)
-def _queue_your_turn(sender, match_id, version, seats, activity=None, **kwargs):
+def _queue_your_turn(sender, match_id, version, seats, activity, **kwargs):
     """Nothing is queued for a player busy in the match: the missed-turn job tells them later
     if they leave without moving."""
     now = timezone.now()
-    due = [i for i in seats if not notifications.busy_here(*(activity or {}).get(i, (None, None)), now)]
+    due = [i for i in seats if not notifications.busy_here(*activity[i], now)]
     if due:
         notify_turn.delay(match_id, version, due)
 

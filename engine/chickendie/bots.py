@@ -81,8 +81,8 @@ def _farmer(state: dict, seat: int, legal: list[dict]) -> dict:
 
 def _answer(state: dict, seat: int, legal: list[dict]) -> dict:
     """Answer every attack but an omelette or a Hen Swap that gains; keep Immunity and a
-    laid-down Mad Scientist for the deaths that matter (a Mad Scientist in the flock is a chicken too: trading it for one Chick
-    or for a hen's eggs loses a chicken)."""
+    laid-down Mad Scientist for the deaths that matter (a Mad Scientist in the flock is a
+    chicken too: trading it for one Chick or for a hen's eggs loses a chicken)."""
     frame = state["stack"][-1]
     answers = [a for a in legal if a["type"] == "respond"]
     if frame["op"] == "attack" and frame["stage"] == "react" and _welcome(state, seat, frame):

@@ -65,7 +65,7 @@ def _solo(state, seat, frame, legal):
     if kind == "turn" and frame["step"] == "draw":
         return solo.draw(state, seat, frame, legal)
     if kind == "turn" and frame["step"] == "roll":
-        return solo.roll(state, seat, frame, legal, _roll_wanted(state, seat))
+        return _toggle_to(frame, legal, _roll_wanted(state, seat) | solo.rerolls(state, seat))
     decide = {"move": solo.move, "build": solo.build_spot, "target": solo.target, "combat": solo.fight}.get(kind)
     return decide(state, seat, frame, legal) if decide else None
 
@@ -116,9 +116,12 @@ def _turn(state, seat, frame, legal):
 
 
 def _roll(state, seat, frame, legal):
-    want = _roll_wanted(state, seat)
-    selected = set(frame["selected"])
-    for die in sorted(want ^ selected):
+    return _toggle_to(frame, legal, _roll_wanted(state, seat))
+
+
+def _toggle_to(frame, legal, want: set) -> dict:
+    """Select exactly the dice in `want` for the reroll, one toggle at a time, then roll."""
+    for die in sorted(want ^ set(frame["selected"])):
         toggle = {"type": "toggle_die", "die": die}
         if toggle in legal:
             return toggle

@@ -12,6 +12,9 @@ reads is public or your own: its hand and the deck are counts.
 
 from __future__ import annotations
 
+import functools
+from collections import Counter
+
 from .. import board, cards, combat, scrolls, solo
 from ..state import distance, pt, ruleset
 from . import judge
@@ -20,7 +23,6 @@ STRIKE_ODDS = 0.25  # the chance of a tag at which the leader strike is worth th
 THREAT = 4  # its units this many steps from a hole of the screen: close it
 OPEN_GATE = True  # open the screen again when nothing of its is near
 HUNT = 8  # its units this many steps from our base are hunted down
-_READINGS = None
 
 
 def playing(state: dict, seat: int) -> bool:
@@ -70,17 +72,12 @@ def its_leader(state: dict) -> dict | None:
 
 # -- the odds of a fight against its cards -------------------------------------------------
 
+@functools.cache
 def readings() -> dict[int, float]:
     """How the Challenger reads one unseen scroll (D-S6), over the whole scroll catalog."""
-    global _READINGS
-    if _READINGS is None:
-        counts: dict[int, int] = {}
-        for cid in cards.catalog()["scroll"]:
-            r = solo.reading(cid)
-            counts[r] = counts.get(r, 0) + 1
-        total = sum(counts.values())
-        _READINGS = {r: n / total for r, n in counts.items()}
-    return _READINGS
+    counts = Counter(solo.reading(cid) for cid in cards.catalog()["scroll"])
+    total = sum(counts.values())
+    return {r: n / total for r, n in counts.items()}
 
 
 def at_most(n_cards: int, room: int) -> float:
@@ -420,21 +417,16 @@ def _holds_screen(state, seat, uid) -> bool:
     return key in screen(state, seat) and len(mine_at(state, seat, key)) <= 1
 
 
-def roll(state, seat, frame, legal, wanted: set) -> dict:
-    """+2/+3 faces only help a fight we start: far from its leader and with no intruder, roll
-    them again for Claws (actions), Chickens (the screen) and +1s. `wanted`: the dice the
-    skirmisher rolls again anyway."""
+def rerolls(state: dict, seat: int) -> set:
+    """+2/+3 faces only help a fight we start: far from its leader and with no intruder, they
+    are rolled again (with the dice the skirmisher rolls again anyway) for Claws (actions),
+    Chickens (the screen) and +1s."""
     leader = its_leader(state)
     near = leader is not None and any(u["owner"] == seat and u["kind"] != "chicken" and distance(u["hex"], leader["hex"]) <= 3
                                       for u in state["units"].values())
-    want = set(wanted)
-    if not near and not intruders(state, seat):
-        want |= {d["id"] for d in state["seats"][seat]["banner"] if d["face"] in ("2", "3")}
-    for die in sorted(want ^ set(frame["selected"])):
-        toggle = {"type": "toggle_die", "die": die}
-        if toggle in legal:
-            return toggle
-    return {"type": "roll"}
+    if near or intruders(state, seat):
+        return set()
+    return {d["id"] for d in state["seats"][seat]["banner"] if d["face"] in ("2", "3")}
 
 
 def draw(state, seat, frame, legal):
