@@ -29,9 +29,15 @@ ENGLISH_MARKERS = {
 }
 
 
+def body_of(page: str) -> str:
+    """What follows the <body> tag: its attributes carry a random CSRF token, whose letters
+    between digits ("4OF9") would read as words."""
+    return re.split(r"<body[^>]*>", page, maxsplit=1)[1]
+
+
 def english_words(page: str) -> list[str]:
     """Marker words in a page's visible text (options left out: time zones are place names)."""
-    body = re.sub(r"(?s)<script.*?</script>|<option.*?</option>|<[^>]+>", " ", page.split("<body", 1)[1])
+    body = re.sub(r"(?s)<script.*?</script>|<option.*?</option>|<[^>]+>", " ", body_of(page))
     text = html.unescape(body).replace("Chicken Island Online", " ").replace("Chicken Island", " ")
     return sorted({w for w in re.findall(r"[A-Za-z]+", text) if w.lower() in ENGLISH_MARKERS})
 

@@ -89,11 +89,11 @@ def test_rule_terms_link_the_french_words_too():
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_rules_pages_read_in_french(client, slug):
-    from tests.web.test_i18n import ENGLISH_MARKERS
+    from tests.web.test_i18n import ENGLISH_MARKERS, body_of
 
     page = client.get(f"/games/{slug}/rules/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Comment jouer" in page
     # Visible text only: not the boards' style sheets, tags or the printed game names.
-    text = re.sub(r"(?s)<style.*?</style>|<script.*?</script>|<[^>]+>", " ", page.split("<body", 1)[1])
+    text = re.sub(r"(?s)<style.*?</style>|<script.*?</script>|<[^>]+>", " ", body_of(page))
     text = html.unescape(text).replace("War for Chicken Island", " ").replace("Chicken Island", " ")
     assert sorted({w for w in re.findall(r"[^\W\d_]+", text) if w.lower() in ENGLISH_MARKERS}) == []
