@@ -458,6 +458,29 @@ def test_starter_islands_are_fair(players):
     assert len(profiles) == 1, profiles
 
 
+def test_no_flip_of_lava_and_neutral_tiles_cuts_the_long_bay():
+    """Earthquakes, Tsunamis, Eruptions and Lava Traps can turn every two-sided tile either way:
+    in each of those islands the bases still have a walk between them, both ways at least the
+    fair distance (D-10), since the walk is Territory only."""
+    from itertools import product
+
+    from engine.wfci.island import base_gap, min_base_gap
+
+    island = starter_island(2)
+    two_sided = island.lava_hexes() + island.neutral_hexes()
+    b1, b2 = island.tile_hexes("B1")[0], island.tile_hexes("B2")[0]
+    assert len(two_sided) == 4
+    for sides in product(("lava", "neutral"), repeat=len(two_sided)):
+        flipped = island
+        for h, side in zip(two_sided, sides):
+            if flipped.kind(h) != side:
+                flipped = flipped.flip(h)
+        assert bases_connected(flipped), render_ascii(flipped)
+        for a, b in ((b1, b2), (b2, b1)):
+            gap = base_gap(flipped, a, b)
+            assert gap is not None and gap >= min_base_gap(2, "starter"), (sides, gap)
+
+
 def test_render_ascii_shows_every_tile():
     text = render_ascii(starter_island(4))
     assert text.count("B") == 4 and text.count("~~") == 3 and text.count("..") == 4
