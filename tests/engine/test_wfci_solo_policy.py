@@ -6,7 +6,8 @@ hopeless. Constructed positions on the Long bay (the real starter island)."""
 import engine
 from engine.wfci import bots
 from engine.wfci import positions as P
-from engine.wfci.skirmisher import solo
+from engine.wfci.skirmisher import siege, solo
+from engine.wfci.state import distance
 
 GAME = engine.get_game("wfci")
 
@@ -80,3 +81,50 @@ def test_the_chance_against_its_cards():
     assert solo.at_most(1, 0) == 0.0
     assert abs(solo.at_most(2, 8) - 1) < 1e-9  # each card reads +4 at most
     assert 0 < solo.at_most(2, 3) < 1
+
+
+def test_the_siege_sets_off_from_the_screen_and_the_chickens_stay():
+    """Three machines that can walk, nothing of the Challenger's near: the machines on the
+    screen march on its leader (siege.py); the chickens with them stay behind."""
+    state = our_actions_step()
+    ring = solo.screen(state, 0)
+    P.machine(state, 0, "rock_soldier", ring[0])
+    P.machine(state, 0, "rock_soldier", ring[0])
+    P.machine(state, 0, "ram_car", ring[1])
+    hens = [u for u in state["units"].values() if u["owner"] == 0 and u["kind"] == "chicken"]
+    for hen, k in zip(hens, ring):  # from the base to the screen
+        hen["hex"] = k
+    P.banner(state, 0, ["claw", "claw"])
+    assert siege.on(state, 0) and solo.holes(state, 0) == []
+    goal = state["units"]["lead-1"]["hex"]
+    before = {u["id"]: distance(u["hex"], goal) for u in state["units"].values() if u["kind"] == "machine"}
+    state, _ = play_our_actions(state)
+    moved = [u for u in state["units"].values() if u["id"] in before and distance(u["hex"], goal) < before[u["id"]]]
+    assert moved and all(u["hex"] not in ring for u in moved)
+    home = set(ring) | {state["seats"][0]["base"]}  # the chickens stay (or go home: the gate opens)
+    assert all(u["hex"] in home for u in state["units"].values() if u["owner"] == 0 and u["kind"] == "chicken")
+
+
+def test_the_siege_strikes_its_leader_to_wear_its_hand_down_and_keeps_the_scrolls():
+    """Our strength reaches its armor before any card (6 against 6), so it must answer with
+    half its hand, but its 16 scrolls make a tag unlikely: we strike all the same and keep our
+    scroll for a strike with better odds."""
+    state = strike_position(16, ["claw"], "iron_golem")
+    ours = P.scroll(state, 0, "extra_strength")
+    golem, leader = state["units"]["m1"], state["units"]["lead-1"]
+    assert solo.strike_odds(state, 0, golem, leader) < solo.STRIKE_ODDS
+    assert siege.reaches_armor(state, 0, golem, leader)
+    hand = len(state["seats"][1]["hand"])
+    state, chosen = play_our_actions(state)
+    assert (state["last_fight"] or {}).get("defender", {}).get("unit") == "lead-1"
+    assert ours in state["seats"][0]["hand"]
+    assert len(state["seats"][1]["hand"]) <= hand - 8  # half its hand went into the fight
+
+
+def test_no_siege_strike_that_its_armor_would_spare_it_from_answering():
+    """A rock soldier (2) against its armor 6 with no dice: it would answer with no scrolls at
+    all ("no scrolls in vain"), so the strike wears nothing down and is not made."""
+    state = strike_position(16, [], "rock_soldier")
+    golem, leader = state["units"]["m1"], state["units"]["lead-1"]
+    assert not siege.reaches_armor(state, 0, golem, leader)
+    assert siege.strike(state, 0, GAME.legal_actions(state, 0)) is None

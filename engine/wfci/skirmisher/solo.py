@@ -6,8 +6,9 @@ Its machines only walk toward your leader, and they stop to fight whatever of yo
 range (rules section 10). So the plan is: the leader stays on its base (+2 armor), your units
 fill the land hexes around the base (the screen: nothing of its can then reach the leader,
 and it spends its attacks and its hand on the screen), destroyed chickens come back and refill
-it, and you strike its leader when it comes within reach and the odds are good. Everything it
-reads is public or your own: its hand and the deck are counts.
+it, and you strike its leader when it comes within reach and the odds are good. Once a few of
+your machines can walk, they besiege its leader (siege.py). Everything it reads is public or
+your own: its hand and the deck are counts.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections import Counter
 
 from .. import board, cards, combat, scrolls, solo
 from ..state import distance, pt, ruleset
-from . import judge
+from . import judge, siege
 
 STRIKE_ODDS = 0.25  # the chance of a tag at which the leader strike is worth the scrolls
 THREAT = 4  # its units this many steps from a hole of the screen: close it
@@ -152,6 +153,12 @@ def actions(state: dict, seat: int, frame: dict, legal: list[dict], extras, marc
               or sum(state["seats"][seat]["res"].values()) >= 7]
     if builds and frame["free"]:
         return max(builds, key=lambda a: _machine_score(a["card"]))
+    if siege.on(state, seat):
+        keep = _home_ring(state, seat) if gaps else {home(state, seat)}
+        pick = siege.strike(state, seat, legal) or _hit(state, seat, legal, None) \
+            or siege.advance(state, seat, legal, march, keep)
+        if pick is not None:
+            return pick
     hit = _hit(state, seat, legal, strike)
     if hit is not None and (hit["pay"] == "claw" or strike is not None or not judge.by_type(legal, "move")):
         return hit
@@ -326,6 +333,8 @@ def fight(state, seat, frame, legal):
     c = state["combat"]
     attacker, defender = state["units"][c["attacker"]], state["units"][c["defender"]]
     vital = defender["kind"] == "leader" or defender in intruders(state, seat)
+    if c["att_seat"] == seat and defender is its_leader(state) and _long_shot(state, seat, attacker, defender):
+        vital = False  # a strike that wears its hand down: our dice and scrolls wait for a better one
     if c["stage"] == "dice":
         if c["att_seat"] == seat and vital:
             return max(judge.by_type(legal, "boost"), key=lambda b: b["face"], default={"type": "done"})
@@ -350,6 +359,15 @@ def fight(state, seat, frame, legal):
     return {"type": "pass"}
 
 
+def _long_shot(state, seat, attacker, defender) -> bool:
+    """A strike on its leader that even every +2/+3 die and scroll we hold would leave below
+    the odds worth them."""
+    s, a = judge.strength(state, attacker, defender)
+    s += state["combat"]["boost"] + judge.boosts(state, seat) \
+        + judge.hand_bonus(state, seat, attacker, defender, "attacking")
+    return at_most(its_cards(state), s - a) < STRIKE_ODDS
+
+
 def move(state, seat, frame, legal):
     """A stack setting off from the base leaves the leader there and spreads over the screen,
     the thinnest hexes first; a leader pushed off its base walks home."""
@@ -363,6 +381,8 @@ def move(state, seat, frame, legal):
         if {"type": "move_to", "hex": base} in legal:
             return {"type": "move_to", "hex": base}
     ring = screen(state, seat)
+    if siege.on(state, seat) and (here in ring and not holes(state, seat) or here not in ring and here != base):
+        return siege.leaving(state, seat, group, legal)  # None: the march takes them
     if here in ring and OPEN_GATE and not holes(state, seat) and calm(state, seat) \
             and {"type": "move_to", "hex": base} in legal:
         return {"type": "move_to", "hex": base}
