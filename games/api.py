@@ -1,10 +1,12 @@
 """The HTTP API (DESIGN.md "HTTP API"). Thin: it validates input and calls services."""
 
 from django.db.models import Prefetch
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import permissions, serializers, status
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
@@ -12,7 +14,7 @@ from rest_framework.views import APIView
 
 import engine
 
-from . import lobby, reading, rows, services
+from . import jsonbody, lobby, reading, rows, services
 from .clock import CLOCKS, DEFAULT_CLOCK
 from .models import Match, Seat
 
@@ -142,6 +144,10 @@ class MatchListView(APIView):
 class MatchDetailView(APIView):
     permission_classes = [permissions.AllowAny]
 
+    def dispatch(self, request, *args, **kwargs):
+        answer = _token_read(request, kwargs["pk"])
+        return answer if answer is not None else super().dispatch(request, *args, **kwargs)
+
     @extend_schema(responses={200: MatchPayload, 404: Error})
     def get(self, request, pk):
         try:
@@ -175,6 +181,10 @@ class LeaveView(_MatchCommand):
 
 
 class ActionView(APIView):
+    def dispatch(self, request, *args, **kwargs):
+        answer = _token_move(request, kwargs["pk"])
+        return answer if answer is not None else super().dispatch(request, *args, **kwargs)
+
     @extend_schema(request=ActionSerializer, responses={200: MatchPayload, 400: Error, 403: Error, 409: Error})
     def post(self, request, pk):
         data = ActionSerializer(data=request.data)
@@ -186,6 +196,66 @@ class ActionView(APIView):
             return _error(exc)
         # The answer comes from what the write holds (seats, new state): no read after the commit.
         return Response(reading.match_payload(match, request.user, match.engine_state))
+
+
+def _token(request, method: str) -> str | None:
+    scheme, _, key = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
+    return key if request.method == method and scheme == "Token" and key else None
+
+
+def _player(match):
+    """The token's user when it holds a seat of the match (None: anyone else)."""
+    holder = match.token_user_id
+    return next((s.user for s in match.seats.all() if holder is not None and s.user_id == holder), None)
+
+
+def _token_read(request, pk) -> HttpResponse | None:
+    """A player's poll of their match with a token, in one query (the token checked by the query
+    that reads the match). Anyone else goes DRF's way (see `_token_move`)."""
+    key = _token(request, "GET")
+    if key is None:
+        return None
+    try:
+        match = rows.match_with_seats(pk, token=key)
+    except services.NotFound:
+        return None
+    user = _player(match)
+    return None if user is None else _json(reading.match_payload(match, user))
+
+
+def _token_move(request, pk) -> HttpResponse | None:
+    """A token client's well-formed move, answered without DRF's request cycle: a move is the hot
+    path, and the token is checked by the query that locks the match. Anything else (a session,
+    a body that is not a plain JSON object with a whole version and an action object, a token
+    the database does not know) returns None and goes DRF's way, which answers as it always has.
+    """
+    key = _token(request, "POST")
+    if key is None or request.content_type != "application/json":
+        return None
+    try:
+        body = jsonbody.loads(request.body)
+    except ValueError:
+        return None
+    if not isinstance(body, dict):
+        return None
+    version, action = body.get("version"), body.get("action")
+    if type(version) is not int or version < 0 or not isinstance(action, dict):
+        return None
+    try:
+        match = services.submit_action(pk, services.TokenHolder(key), action, version)
+    except (services.NotAuthenticated, services.NotFound):  # which comes first is DRF's to say
+        return None
+    except services.ServiceError as exc:
+        return _json({"detail": exc.message}, exc.status)
+    return _json(reading.match_payload(match, _player(match), match.engine_state))
+
+
+def _json(data, status_code: int = 200) -> HttpResponse:
+    """JSON exactly as DRF's renderer writes it (the same bytes as the general way's answers)."""
+    return HttpResponse(_RENDERER.render(data), status=status_code, content_type="application/json")
+
+
+_RENDERER = JSONRenderer()
 
 
 def _first_error(errors, prefix: str = "") -> str:

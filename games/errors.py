@@ -13,6 +13,10 @@ class IllegalMove(ServiceError):
     status = 400
 
 
+class NotAuthenticated(ServiceError):
+    status = 401
+
+
 class Forbidden(ServiceError):
     status = 403
 

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from rest_framework.authtoken.models import Token
 
 from .errors import NotFound
 from .models import Match, Seat, Vacation
@@ -70,21 +71,28 @@ class Columns:
 _SEATS_SQL = {}
 
 
-def _seats_sql(lock: bool):
+def _seats_sql(lock: bool, token: bool):
     """SELECT seat, match, user and whether the player has a vacation that can touch the seat's
-    clock, for every seat of one match, in seat order."""
-    key = (connection.vendor, lock)
+    clock, for every seat of one match, in seat order; with `token`, also whose active API token
+    the caller holds (the token's check costs no round trip of its own)."""
+    key = (connection.vendor, lock, token)
     if key not in _SEATS_SQL:
         qn = connection.ops.quote_name
-        seat, match, user = Columns(Seat, "s"), Columns(Match, "m"), Columns(get_user_model(), "u")
+        User = get_user_model()
+        seat, match, user = Columns(Seat, "s"), Columns(Match, "m"), Columns(User, "u")
         vac = Vacation._meta
+        holder = ""
+        if token:
+            holder = (f", (SELECT t.{qn('user_id')} FROM {qn(Token._meta.db_table)} t"
+                      f" JOIN {qn(User._meta.db_table)} tu ON tu.{qn(User._meta.pk.column)} = t.{qn('user_id')}"
+                      f" WHERE t.{qn('key')} = %s AND tu.{qn('is_active')})")
         sql = (
             f"SELECT {seat.sql}, {match.sql}, {user.sql}, EXISTS("
             f"SELECT 1 FROM {qn(vac.db_table)} v WHERE v.{qn('user_id')} = s.{qn('user_id')}"
-            f" AND (v.{qn('end')} IS NULL OR v.{qn('end')} > COALESCE(s.{qn('turn_started_at')}, %s)))"
+            f" AND (v.{qn('end')} IS NULL OR v.{qn('end')} > COALESCE(s.{qn('turn_started_at')}, %s))){holder}"
             f" FROM {qn(Seat._meta.db_table)} s"
             f" JOIN {qn(Match._meta.db_table)} m ON m.{qn('id')} = s.{qn('match_id')}"
-            f" LEFT JOIN {qn(get_user_model()._meta.db_table)} u ON u.{qn('id')} = s.{qn('user_id')}"
+            f" LEFT JOIN {qn(User._meta.db_table)} u ON u.{qn('id')} = s.{qn('user_id')}"
             f" WHERE s.{qn('match_id')} = %s ORDER BY s.{qn('index')}"
         )
         if lock and connection.features.has_select_for_update:
@@ -93,33 +101,37 @@ def _seats_sql(lock: bool):
     return _SEATS_SQL[key]
 
 
-def match_with_seats(match_id, lock: bool = False, now=None) -> Match:
+def match_with_seats(match_id, lock: bool = False, now=None, token: str | None = None) -> Match:
     """The match with `match.seats.all()` already filled (seat.user too): one query.
 
     Each seat also says whether its player has a vacation that can touch its clock
-    (`has_pauses`), so reading the clocks queries no vacations for everyone else.
+    (`has_pauses`), so reading the clocks queries no vacations for everyone else. With an API
+    `token`, `match.token_user_id` is the id of its active user (None: no such token).
     """
     _known_id(match_id)
     now = now or timezone.now()
-    sql, seat_cols, match_cols, user_cols = _seats_sql(lock)
+    sql, seat_cols, match_cols, user_cols = _seats_sql(lock, token is not None)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [now, int(match_id)])
+        cursor.execute(sql, [now, token, int(match_id)] if token is not None else [now, int(match_id)])
         rows = cursor.fetchall()
     if not rows:  # a match always has seats; fall back for one that has none
         match = lock_match(match_id) if lock else Match.objects.filter(pk=match_id).first()
         if match is None:
             raise NotFound(_("No such match."))
         match._prefetched_objects_cache = {"seats": []}
+        match.token_user_id = None
         return match
+    extra = 2 if token is not None else 1
     n_seat, n_match = len(seat_cols.names), len(match_cols.names)
     match = match_cols.build(rows[0][n_seat:n_seat + n_match])
+    match.token_user_id = rows[0][-1] if token is not None else None
     seats = []
     for row in rows:
         seat = seat_cols.build(row[:n_seat])
         if seat.user_id is not None:
-            seat.user = user_cols.build(row[n_seat + n_match:-1])
+            seat.user = user_cols.build(row[n_seat + n_match:-extra])
         seat.match = match
-        seat.has_pauses = bool(row[-1])
+        seat.has_pauses = bool(row[n_seat + n_match + len(user_cols.names)])
         seats.append(seat)
     match._prefetched_objects_cache = {"seats": seats}
     return match
@@ -128,7 +140,7 @@ def match_with_seats(match_id, lock: bool = False, now=None) -> Match:
 # ---------------------------------------------------------------- the move's writes
 
 
-def insert(obj) -> None:
+def _insert_sql(obj) -> tuple[str, list]:
     """INSERT one new row (what `obj.save()` does for a new object, without compiling a query)."""
     meta = obj._meta
     fields = [f for f in meta.concrete_fields if not f.primary_key]
@@ -136,18 +148,12 @@ def insert(obj) -> None:
     values = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
     sql = (f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)})"
            f" VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {qn(meta.pk.column)}")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, values)
-        obj.pk = cursor.fetchone()[0]
-    obj._state.adding, obj._state.db = False, connection.alias
+    return sql, values
 
 
-def update(objs, names=None) -> None:
+def _update_sql(objs, names=None) -> tuple[str, list]:
     """UPDATE the given fields (all of them by default) of rows of one model in one statement,
     as `save()` / `bulk_update` would, auto_now fields included."""
-    objs = list(objs)
-    if not objs:
-        return
     meta = objs[0]._meta
     fields = [f for f in meta.concrete_fields if not f.primary_key and (names is None or f.name in names)]
     qn = connection.ops.quote_name
@@ -156,19 +162,63 @@ def update(objs, names=None) -> None:
     if len(objs) == 1:
         sets = ", ".join(f"{qn(f.column)} = %s" for f in fields)
         params = [f.get_db_prep_save(f.pre_save(objs[0], False), connection) for f in fields] + [objs[0].pk]
-        sql = f"UPDATE {qn(meta.db_table)} SET {sets} WHERE {pk} = %s"
-    else:
-        sets = []
-        cast = connection.features.requires_casted_case_in_updates  # PostgreSQL; SQLite must not
-        for f in fields:
-            value = f"CAST(%s AS {f.cast_db_type(connection)})" if cast else "%s"
-            cases = []
-            for obj in objs:
-                cases.append(f"WHEN %s THEN {value}")
-                params += [obj.pk, f.get_db_prep_save(f.pre_save(obj, False), connection)]
-            sets.append(f"{qn(f.column)} = CASE {pk} {' '.join(cases)} END")
-        params += [obj.pk for obj in objs]
-        sql = (f"UPDATE {qn(meta.db_table)} SET {', '.join(sets)}"
-               f" WHERE {pk} IN ({', '.join(['%s'] * len(objs))})")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        return f"UPDATE {qn(meta.db_table)} SET {sets} WHERE {pk} = %s", params
+    sets = []
+    cast = connection.features.requires_casted_case_in_updates  # PostgreSQL; SQLite must not
+    for f in fields:
+        value = f"CAST(%s AS {f.cast_db_type(connection)})" if cast else "%s"
+        cases = []
+        for obj in objs:
+            cases.append(f"WHEN %s THEN {value}")
+            params += [obj.pk, f.get_db_prep_save(f.pre_save(obj, False), connection)]
+        sets.append(f"{qn(f.column)} = CASE {pk} {' '.join(cases)} END")
+    params += [obj.pk for obj in objs]
+    return (f"UPDATE {qn(meta.db_table)} SET {', '.join(sets)}"
+            f" WHERE {pk} IN ({', '.join(['%s'] * len(objs))})"), params
+
+
+class Writes:
+    """A move's writes, sent together: on PostgreSQL as one statement (data-modifying WITH
+    clauses, one round trip and one plan instead of three), elsewhere one after another.
+
+    The parts touch different rows, as they must: the parts of one PostgreSQL statement all
+    see the database as it was before it, so none may depend on another's effect.
+    """
+
+    def __init__(self, combine: bool | None = None):
+        self.parts = []  # (sql, params, the new object whose id it returns, or None)
+        self.combine = connection.vendor == "postgresql" if combine is None else combine
+
+    def insert(self, obj) -> None:
+        self.parts.append((*_insert_sql(obj), obj))
+
+    def update(self, objs, names=None) -> None:
+        objs = list(objs)
+        if objs:
+            self.parts.append((*_update_sql(objs, names), None))
+
+    def send(self) -> None:
+        if not self.parts:
+            return
+        if not self.combine or len(self.parts) == 1:
+            for sql, params, new in self.parts:
+                self._run(sql, params, [new] if new is not None else [])
+        else:
+            withs, params, new, ids = [], [], [], []
+            for i, (sql, part_params, obj) in enumerate(self.parts):
+                withs.append(f"w{i} AS ({sql})")
+                params += part_params
+                if obj is not None:
+                    new.append(obj)
+                    ids.append(f"(SELECT * FROM w{i})")
+            self._run(f"WITH {', '.join(withs)} SELECT {', '.join(ids) or '1'}", params, new)
+        self.parts = []
+
+    @staticmethod
+    def _run(sql, params, new) -> None:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            if new:
+                for obj, pk in zip(new, cursor.fetchone()):
+                    obj.pk = pk
+                    obj._state.adding, obj._state.db = False, connection.alias

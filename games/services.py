@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 import engine
 
 from . import ratings, rows, signals, site_actions, timecontrol
-from .errors import Forbidden, IllegalMove, NotFound, ServiceError, StaleVersion
+from .errors import Forbidden, IllegalMove, NotAuthenticated, NotFound, ServiceError, StaleVersion
 from .models import Match, Seat, Turn
 from .outcomes import finish
 from .reading import known_pauses, state_at
@@ -25,7 +25,8 @@ from .rows import match_id as _match_id
 from .rows import match_with_seats
 from .texts import is_message, log_text
 
-__all__ = ["ServiceError", "IllegalMove", "Forbidden", "StaleVersion", "NotFound", "Bot", "Timekeeper"]
+__all__ = ["ServiceError", "IllegalMove", "Forbidden", "StaleVersion", "NotFound", "NotAuthenticated", "Bot",
+           "Timekeeper", "TokenHolder"]
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,14 @@ class Timekeeper:
     """The site itself, acting on a seat whose time ran out."""
 
     seat: int
+
+
+@dataclass(frozen=True)
+class TokenHolder:
+    """An API client known only by its token: who it is comes with the locked match, in the
+    same query (a move is the hot path). An unknown or inactive token is NotAuthenticated."""
+
+    key: str
 
 
 _local = threading.local()
@@ -69,8 +78,11 @@ def submit_action(match, user, action, expected_version) -> Match:
         raise IllegalMove(_("The version must be a whole number.")) from None
     now = timezone.now()
     with transaction.atomic():
-        locked = match_with_seats(_match_id(match), lock=True, now=now)
+        token = user.key if isinstance(user, TokenHolder) else None
+        locked = match_with_seats(_match_id(match), lock=True, now=now, token=token)
         seats = list(locked.seats.all())
+        if token is not None:
+            user = _token_user(locked, seats)
         seat = _seat_for(seats, user)
         if seat is None:
             raise Forbidden(_("You have no seat in this match."))
@@ -117,23 +129,21 @@ def submit_action(match, user, action, expected_version) -> Match:
             _store(locked, game, new_state, seats)
             locked.last_move_at = now
         turn.match, turn.version, turn.seat = locked, locked.version + 1, seat
-        rows.insert(turn)
         locked.version += 1
         seats[seat].last_moved_at = now
         changed = timecontrol.sync(locked, seats, previous_to_act, now, cache=known_pauses(seats), save=False)
         if seats[seat] not in changed:
             changed.append(seats[seat])  # its count of moves this turn, when it last moved
-        _save_seats(changed)
+        writes = rows.Writes()
+        writes.insert(turn)
+        writes.update(changed, SEAT_FIELDS)
+        writes.update([locked])
+        writes.send()
         if locked.status == Match.Status.FINISHED:
             ratings.record(locked, seats)
-        rows.update([locked])
         _after_commit_of(locked, seats, previous_to_act)
     locked.engine_state = new_state
     return locked
-
-
-def _save_seats(seats) -> None:
-    rows.update(seats, SEAT_FIELDS)
 
 
 def _after_commit_of(match: Match, seats, previous_to_act) -> None:
@@ -158,6 +168,15 @@ def _think_time(seat: Seat, now) -> float | None:
     if seat.bot or seat.turn_started_at is None or seat.turn_moves:
         return None
     return (now - seat.turn_started_at).total_seconds()
+
+
+def _token_user(match: Match, seats):
+    if match.token_user_id is None:
+        raise NotAuthenticated(_("Invalid token."))
+    player = next((s.user for s in seats if s.user_id == match.token_user_id), None)
+    if player is None:
+        raise Forbidden(_("You have no seat in this match."))
+    return player
 
 
 def _seat_for(seats, user):

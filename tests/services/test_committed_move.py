@@ -45,7 +45,7 @@ class DatabaseGoneAfterTheWrite:
         if self.updated and "SAVEPOINT" not in sql:
             raise OperationalError("server closed the connection unexpectedly")
         result = execute(sql, params, many, context)
-        self.updated = self.updated or sql.startswith('UPDATE "games_match"')
+        self.updated = self.updated or 'UPDATE "games_match"' in sql  # alone, or in the move's one statement
         return result
 
 

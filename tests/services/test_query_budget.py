@@ -1,6 +1,8 @@
 """Query budgets of the hot path: a move, and the match GET, over the API with a token.
 
-Runs on SQLite and, with DATABASE_URL set, on PostgreSQL (the same counts hold on both).
+Runs on SQLite and, with DATABASE_URL set, on PostgreSQL. The issue's budgets are 5 and 3; the
+code does better, and these tighter figures guard it: the token is checked by the query that
+reads (and for a move, locks) the match, and on PostgreSQL a move's writes are one statement.
 """
 
 from datetime import timedelta
@@ -17,8 +19,12 @@ from games import tasks
 from games.models import Match
 from tests.factories import human_match, make_user
 
-MOVE_BUDGET = 5
-GET_BUDGET = 3
+GET_BUDGET = 1
+
+
+def move_budget() -> int:
+    """Read and lock; then the writes: one statement on PostgreSQL, else turn, seats and match."""
+    return 2 if connection.vendor == "postgresql" else 4
 
 
 def _client(user):
@@ -61,7 +67,7 @@ def test_a_move_that_keeps_the_turn_fits_the_budget(players):
     match, clients = players
     seat, action = _pick(match, keep_turn=True)
     response, sql = _post(clients[seat], match, action)
-    assert len(sql) <= MOVE_BUDGET, "\n".join(sql)
+    assert len(sql) <= move_budget(), "\n".join(sql)
     assert response.json()["version"] == match.version + 1
 
 
@@ -77,7 +83,7 @@ def test_every_move_fits_the_budget_also_when_it_hands_the_turn_on(players, monk
         before = len(queued)
         with django_capture_on_commit_callbacks(execute=True):
             response, sql = _post(clients[seat], match, action)
-        assert len(sql) <= MOVE_BUDGET, "\n".join(sql)
+        assert len(sql) <= move_budget(), "\n".join(sql)
         moved.add(seat)
         match.refresh_from_db()
         if seat not in match.to_act:
