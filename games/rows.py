@@ -7,7 +7,7 @@ converters: the ORM's query compiler cost more CPU than everything else in a mov
 """
 
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
@@ -48,24 +48,30 @@ class Columns:
         self.sql = ", ".join(f"{alias}.{qn(f.column)}" for f in self.fields)
         self._converters = {}
 
-    def converters(self):
-        vendor = connection.vendor
-        if vendor not in self._converters:
+    def converters(self, db):
+        if db.vendor not in self._converters:
             found = []
             for i, f in enumerate(self.fields):
                 col = f.get_col(self.model._meta.db_table)
-                funcs = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+                funcs = db.ops.get_db_converters(col) + col.get_db_converters(db)
                 if funcs:
                     found.append((i, col, funcs))
-            self._converters[vendor] = found
-        return self._converters[vendor]
+            self._converters[db.vendor] = found
+        return self._converters[db.vendor]
 
-    def build(self, values):
+    def build(self, values, db=None):
+        db = db or _db()
         values = list(values)
-        for i, col, funcs in self.converters():
+        for i, col, funcs in self.converters(db):
             for func in funcs:
-                values[i] = func(values[i], col, connection)
-        return self.model.from_db(connection.alias, self.names, values)
+                values[i] = func(values[i], col, db)
+        return self.model.from_db(db.alias, self.names, values)
+
+
+def _db():
+    """The connection itself: `django.db.connection` is a proxy that looks it up again on every
+    attribute, which the hot path's thousands of field conversions would pay each time."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 _SEATS_SQL = {}
@@ -122,14 +128,15 @@ def match_with_seats(match_id, lock: bool = False, now=None, token: str | None =
         match.token_user_id = None
         return match
     extra = 2 if token is not None else 1
+    db = _db()
     n_seat, n_match = len(seat_cols.names), len(match_cols.names)
-    match = match_cols.build(rows[0][n_seat:n_seat + n_match])
+    match = match_cols.build(rows[0][n_seat:n_seat + n_match], db)
     match.token_user_id = rows[0][-1] if token is not None else None
     seats = []
     for row in rows:
-        seat = seat_cols.build(row[:n_seat])
+        seat = seat_cols.build(row[:n_seat], db)
         if seat.user_id is not None:
-            seat.user = user_cols.build(row[n_seat + n_match:-extra])
+            seat.user = user_cols.build(row[n_seat + n_match:-extra], db)
         seat.match = match
         seat.has_pauses = bool(row[n_seat + n_match + len(user_cols.names)])
         seats.append(seat)
@@ -140,41 +147,54 @@ def match_with_seats(match_id, lock: bool = False, now=None, token: str | None =
 # ---------------------------------------------------------------- the move's writes
 
 
+_WRITE_SQL = {}
+
+
 def _insert_sql(obj) -> tuple[str, list]:
     """INSERT one new row (what `obj.save()` does for a new object, without compiling a query)."""
-    meta = obj._meta
-    fields = [f for f in meta.concrete_fields if not f.primary_key]
-    qn = connection.ops.quote_name
-    values = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
-    sql = (f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)})"
-           f" VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {qn(meta.pk.column)}")
-    return sql, values
+    db, meta = _db(), obj._meta
+    key = (db.vendor, meta.db_table)
+    if key not in _WRITE_SQL:
+        fields = [f for f in meta.concrete_fields if not f.primary_key]
+        qn = db.ops.quote_name
+        _WRITE_SQL[key] = fields, (
+            f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)})"
+            f" VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {qn(meta.pk.column)}")
+    fields, sql = _WRITE_SQL[key]
+    return sql, [f.get_db_prep_save(f.pre_save(obj, True), db) for f in fields]
 
 
 def _update_sql(objs, names=None) -> tuple[str, list]:
     """UPDATE the given fields (all of them by default) of rows of one model in one statement,
     as `save()` / `bulk_update` would, auto_now fields included."""
-    meta = objs[0]._meta
-    fields = [f for f in meta.concrete_fields if not f.primary_key and (names is None or f.name in names)]
-    qn = connection.ops.quote_name
-    pk = qn(meta.pk.column)
-    params = []
+    db, meta = _db(), objs[0]._meta
+    key = (db.vendor, meta.db_table, tuple(names) if names is not None else None, len(objs))
+    if key not in _WRITE_SQL:
+        _WRITE_SQL[key] = _update_text(db, meta, names, len(objs))
+    fields, sql = _WRITE_SQL[key]
     if len(objs) == 1:
-        sets = ", ".join(f"{qn(f.column)} = %s" for f in fields)
-        params = [f.get_db_prep_save(f.pre_save(objs[0], False), connection) for f in fields] + [objs[0].pk]
-        return f"UPDATE {qn(meta.db_table)} SET {sets} WHERE {pk} = %s", params
-    sets = []
-    cast = connection.features.requires_casted_case_in_updates  # PostgreSQL; SQLite must not
+        return sql, [f.get_db_prep_save(f.pre_save(objs[0], False), db) for f in fields] + [objs[0].pk]
+    params = []
     for f in fields:
-        value = f"CAST(%s AS {f.cast_db_type(connection)})" if cast else "%s"
-        cases = []
         for obj in objs:
-            cases.append(f"WHEN %s THEN {value}")
-            params += [obj.pk, f.get_db_prep_save(f.pre_save(obj, False), connection)]
-        sets.append(f"{qn(f.column)} = CASE {pk} {' '.join(cases)} END")
-    params += [obj.pk for obj in objs]
-    return (f"UPDATE {qn(meta.db_table)} SET {', '.join(sets)}"
-            f" WHERE {pk} IN ({', '.join(['%s'] * len(objs))})"), params
+            params += [obj.pk, f.get_db_prep_save(f.pre_save(obj, False), db)]
+    return sql, params + [obj.pk for obj in objs]
+
+
+def _update_text(db, meta, names, n: int):
+    fields = [f for f in meta.concrete_fields if not f.primary_key and (names is None or f.name in names)]
+    qn = db.ops.quote_name
+    pk = qn(meta.pk.column)
+    if n == 1:
+        sets = ", ".join(f"{qn(f.column)} = %s" for f in fields)
+        return fields, f"UPDATE {qn(meta.db_table)} SET {sets} WHERE {pk} = %s"
+    sets = []
+    cast = db.features.requires_casted_case_in_updates  # PostgreSQL; SQLite must not
+    for f in fields:
+        value = f"CAST(%s AS {f.cast_db_type(db)})" if cast else "%s"
+        sets.append(f"{qn(f.column)} = CASE {pk} {' '.join([f'WHEN %s THEN {value}'] * n)} END")
+    return fields, (f"UPDATE {qn(meta.db_table)} SET {', '.join(sets)}"
+                    f" WHERE {pk} IN ({', '.join(['%s'] * n)})")
 
 
 class Writes:

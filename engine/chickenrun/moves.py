@@ -138,10 +138,13 @@ def tackles_from(board: list[list[str]], sq: int, points: int, rules: list[str])
 
 
 def has_moves(board: list[list[str]], sq: int, height: int, phase: dict, rules: list[str]) -> bool:
+    """Whether the pyramid has any step or tackle: stops at the first (every view asks it of
+    every pyramid)."""
     points = phase["points"]
-    if steps_from(board, sq, height, points, rules):
+    if any(step_problem(board, sq, height, dest, points, rules) is None for dest in B.NEIGHBOURS[sq]):
         return True
-    return phase["kind"] == FAMILY and bool(tackles_from(board, sq, points, rules))
+    return phase["kind"] == FAMILY and TACKLING in rules and any(
+        tackle_problem(board, sq, t, points, rules) is None for t in B.NEIGHBOURS[sq])
 
 
 def movers(board: list[list[str]], phase: dict, rules: list[str]) -> list[tuple[int, int]]:
