@@ -52,6 +52,18 @@ def postgres():
 
 
 @pytest.fixture
+def broker(postgres):
+    """Redis reachable as the Celery broker (.ci/run starts it), on the PostgreSQL test database."""
+    if not settings.REDIS_URL:
+        pytest.skip("needs Redis (set REDIS_URL; .ci/run starts it)")
+    try:
+        with celery_app.connection_for_write() as conn:
+            conn.ensure_connection(max_retries=1)
+    except Exception as exc:
+        pytest.skip(f"Redis is not reachable: {exc}")
+
+
+@pytest.fixture
 def celery_worker(postgres):
     """A real Celery worker (started by .ci/run) consuming from Redis on the test database."""
     if not settings.REDIS_URL:

@@ -18,11 +18,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from django.conf import settings
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
-from chickenisland import celery_app
 from games import reading
 from games.models import Match, Turn
 from tests.factories import make_user
@@ -76,14 +74,7 @@ def _wait_until_serving(port: int) -> None:
 
 
 @pytest.fixture
-def nodes(postgres):
-    if not settings.REDIS_URL:
-        pytest.skip("needs Redis (set REDIS_URL; .ci/run starts it)")
-    try:
-        with celery_app.connection_for_write() as conn:
-            conn.ensure_connection(max_retries=1)
-    except Exception as exc:
-        pytest.skip(f"Redis is not reachable: {exc}")
+def nodes(broker):
     ports = [_free_port(), _free_port()]
     procs = [
         _start([sys.executable, "-m", "gunicorn", "chickenisland.wsgi", "-b", f"127.0.0.1:{port}",

@@ -72,17 +72,6 @@ def _challenger_turn(state, game) -> list[dict]:
     return steps
 
 
-@pytest.fixture
-def broker(postgres):
-    if not settings.REDIS_URL:
-        pytest.skip("needs Redis (set REDIS_URL; .ci/run starts it)")
-    try:
-        with celery_app.connection_for_write() as conn:
-            conn.ensure_connection(max_retries=1)
-    except Exception as exc:
-        pytest.skip(f"Redis is not reachable: {exc}")
-
-
 @pytest.mark.services
 @pytest.mark.django_db(transaction=True)
 def test_a_challenger_turn_cut_by_a_killed_worker_is_finished_once(broker, monkeypatch):
