@@ -17,17 +17,20 @@ from .lava import apply_lava
 RESOURCES = cards.RESOURCES
 
 
-def _hit_options(state: dict, seat: int, reach: int) -> list[str]:
+def _hit_options(state: dict, seat: int, hit: dict) -> list[str]:
+    """Enemy units within the hit's range of ours; leaders only for a hit that strips leaders'
+    shields (`leaders`), and only while they hold one: a hit never tags."""
     mine = [u["hex"] for u in state["units"].values() if u["owner"] == seat]
     return sorted(u["id"] for u in cockfight.may_fight(state, list(state["units"].values()))
-                  if teams.opposed(state, seat, u["owner"]) and u["kind"] != "leader"
-                  and any(1 <= distance(h, u["hex"]) <= reach for h in mine))
+                  if teams.opposed(state, seat, u["owner"])
+                  and (u["kind"] != "leader" or hit.get("leaders") and u["shields"])
+                  and any(1 <= distance(h, u["hex"]) <= hit["range"] for h in mine))
 
 
 def _useful(state: dict, seat: int, effect: dict) -> bool:
     s = state["seats"][seat]
     if "hit" in effect:
-        return bool(_hit_options(state, seat, effect["hit"]["range"]))
+        return bool(_hit_options(state, seat, effect["hit"]))
     if "transmute" in effect:
         return any(s["res"][a] and state["supply"][b] for a in RESOURCES for b in RESOURCES if a != b)
     if "lava_trap" in effect:
@@ -76,7 +79,8 @@ def play(state: dict, seat: int, action: dict):
         state["stack"].append({"kind": "retrieve", "seat": seat, "left": effect["take_resources"], "only": "resources"})
     if effect.get("hit"):
         state["stack"].append({"kind": "hit", "seat": seat, "strength": effect["hit"]["strength"],
-                               "options": _hit_options(state, seat, effect["hit"]["range"])})
+                               "leaders": effect["hit"].get("leaders"),
+                               "options": _hit_options(state, seat, effect["hit"])})
     if effect.get("transmute"):
         state["stack"].append({"kind": "transmute", "seat": seat, "count": effect["transmute"]})
     if effect.get("lava_trap"):
@@ -96,10 +100,13 @@ def hit_apply(state: dict, frame: dict, action: dict):
     victim = state["units"][action["unit"]]
     cockfight.reveal(state, [victim])  # a hit is an attack: the chicken turns face up
     armor = units.stats(victim)["armor"] + base_bonus(state, victim) + cockfight.rank(state, victim)
-    if victim["shields"]:
+    if victim["kind"] == "leader" and frame.get("leaders") == "all_shields":
+        units.strip_shields(state, victim)
+        note(state, msg("wfci.event.hit_strips_all", unit=units.name(state, victim)))
+    elif victim["shields"]:
         units.hit(state, victim)
         note(state, msg("wfci.event.hit_strips", unit=units.name(state, victim)))
-    elif frame["strength"] >= armor:
+    elif frame["strength"] >= armor and victim["kind"] != "leader":
         note(state, msg("wfci.event.hit_destroys", unit=units.name(state, victim)))
         units.hit(state, victim)
     else:

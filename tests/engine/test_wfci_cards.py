@@ -140,6 +140,26 @@ def test_flying_rock_hits_at_range_two():
     assert victim not in state["units"]
 
 
+def test_flying_rock_strips_every_shield_from_an_enemy_leader_but_never_tags_it():
+    """Our catalog's answer to a leader piling up shields (the Challenger's Reinforcement
+    ladder, docs/wfci-solo.md): all of them go back to the supply; a leader without a shield
+    is no target (a hit never tags)."""
+    state = board()
+    leader = state["units"]["lead-1"]
+    P.chicken(state, 0, "1,-1")
+    leader["hex"] = "0,1"
+    leader["shields"], state["supply"]["shields"] = 3, state["supply"]["shields"] - 3
+    supply = state["supply"]["shields"]
+    state, _ = play(state, "flying_rock")
+    assert {"type": "hit", "unit": "lead-1"} in legal(state)
+    state = act(state, {"type": "hit", "unit": "lead-1"})
+    leader = state["units"]["lead-1"]
+    assert leader["shields"] == 0 and state["supply"]["shields"] == supply + 3
+    assert not state["seats"][0]["tags"] and not state["seats"][1]["tags"] and state["result"] is None
+    cid = P.scroll(state, 0, "flying_rock")
+    assert {"type": "play_scroll", "card": cid} not in legal(state)  # nothing left to strip
+
+
 def test_flying_rock_is_not_offered_without_a_target():
     state = board()
     cid = P.scroll(state, 0, "flying_rock")

@@ -128,3 +128,26 @@ def test_no_siege_strike_that_its_armor_would_spare_it_from_answering():
     golem, leader = state["units"]["m1"], state["units"]["lead-1"]
     assert not siege.reaches_armor(state, 0, golem, leader)
     assert siege.strike(state, 0, GAME.legal_actions(state, 0)) is None
+
+
+def test_in_solo_it_builds_only_machines_that_can_walk_and_deals_a_new_stock():
+    """Towers and cannons never reach its leader: with only those in the stock it builds
+    nothing and spends a star on a new stock (the Challenger takes every walker it can)."""
+    state = our_actions_step()
+    P.stock(state, ["watch_tower", "shield_tower", "archer_tower", "spiked_cannon"])
+    P.resources(state, 0, wood=3, stone=3, metal=3)
+    P.banner(state, 0, ["star"])
+    state, chosen = play_our_actions(state)
+    assert chosen[0] == {"type": "star", "ability": "stock"}
+    built = [a for a in chosen if a["type"] == "build"]
+    assert all(P.cards.card(a["card"])["speed"] >= 1 for a in built)
+
+
+def test_the_siege_strips_its_leaders_shields_with_a_flying_rock_first():
+    state = strike_position(16, ["claw"], "iron_golem")
+    leader = state["units"]["lead-1"]
+    leader["shields"], state["supply"]["shields"] = 5, state["supply"]["shields"] - 5
+    rock = P.scroll(state, 0, "flying_rock")
+    state, chosen = play_our_actions(state)
+    assert {"type": "play_scroll", "card": rock} in chosen
+    assert {"type": "hit", "unit": "lead-1"} in chosen

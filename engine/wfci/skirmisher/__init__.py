@@ -260,7 +260,7 @@ def _transmute_choice(state, seat, frame, legal):
 
 def _hit_target(state, seat, hit):
     best = None
-    for uid in _hit_options(state, seat, hit["range"]):
+    for uid in _hit_options(state, seat, hit):
         u = state["units"][uid]
         armor = units.stats(u)["armor"] + combat.base_bonus(state, u) + cockfight.guess(state, u, seat)
         if u["shields"] or armor <= hit["strength"]:

@@ -11,7 +11,8 @@ reads is public or our own.
 
 from __future__ import annotations
 
-from .. import combat, solo, units
+from .. import cards, combat, solo, units
+from ..hand import _hit_options
 from ..state import distance
 from . import judge
 
@@ -57,6 +58,20 @@ def strike(state: dict, seat: int, legal: list[dict]) -> dict | None:
         return None
     claw = {**pick, "pay": "claw"}
     return claw if claw in legal else pick
+
+
+def rock(state: dict, seat: int, legal: list[dict]) -> dict | None:
+    """A scroll that strips a shield from its leader (Flying Rock) with no fight and no cards:
+    played whenever its leader holds one within reach."""
+    leader = state["units"].get(f"lead-{solo.SEAT}")
+    if leader is None or not leader["shields"]:
+        return None
+    for a in judge.by_type(legal, "play_scroll"):
+        c = cards.card(a["card"])
+        hit = c["effect"].get("hit") if c["type"] == "magic" else None
+        if hit and leader["id"] in _hit_options(state, seat, hit):
+            return a
+    return None
 
 
 def advance(state: dict, seat: int, legal: list[dict], march, keep: set) -> dict | None:
