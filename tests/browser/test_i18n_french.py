@@ -6,7 +6,7 @@ import re
 import pytest
 
 from accounts.models import User
-from tests.factories import PASSWORD
+from tests.browser.people import sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,12 +49,7 @@ def test_a_french_visitor_signs_up_plays_chicken_run_and_switches_language(frenc
     page.goto("/accounts/signup/")
     assert page.locator("html").get_attribute("lang") == "fr"
     assert english_words(page) == []
-    page.fill("#id_username", "poulette")
-    page.fill("#id_email", "poulette@example.com")
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    page.click("main button[type=submit]")
-    page.wait_for_url("**/")
+    sign_up(page, "poulette")
     assert User.objects.get(username="poulette").language == "fr"
     assert "Bienvenue sur Chicken Island, poulette !" in page.locator("main").inner_text()
     assert english_words(page, ["poulette", TEST_GAME_MODE]) == []

@@ -6,9 +6,9 @@ import random
 import pytest
 
 from games.models import Match
+from tests.browser.people import sign_up
 from tests.browser.test_i18n_french import TEST_GAME_MODE, english_words
 from tests.browser.test_wfci_page import choices, click, purposeful, reseed, state_of
-from tests.factories import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,16 +22,6 @@ def french_page(chromium, live_server):
     page.set_default_timeout(15000)
     yield page
     context.close()
-
-
-def sign_up(page, name):
-    page.goto("/accounts/signup/")
-    page.fill("#id_username", name)
-    page.fill("#id_email", f"{name}@example.com")
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    page.click("main button[type=submit]")
-    page.wait_for_url("**/")
 
 
 def play_until_a_fight(page, match_id: int, rng) -> int:
