@@ -151,20 +151,3 @@ def test_the_siege_strips_its_leaders_shields_with_a_flying_rock_first():
     state, chosen = play_our_actions(state)
     assert {"type": "play_scroll", "card": rock} in chosen
     assert {"type": "hit", "unit": "lead-1"} in chosen
-
-
-def test_the_screen_hex_its_machine_reaches_first_is_held_by_more_than_one():
-    """One chicken on each screen hex: its free action would fight the one in its way, and its
-    Command dice walk the winner into the gap and fight our leader in the same turn (the
-    tag that lost most games). The hex it reaches first is thickened before it comes."""
-    from engine.wfci.skirmisher import judge
-    state = our_actions_step()
-    ring = solo.screen(state, 0)
-    for uid, key in zip(["hen-0-1", "hen-0-2"], ring):
-        state["units"][uid]["hex"] = key
-    P.challenger_machine(state, "rock_golem", "-1,-1")
-    front = min(ring, key=lambda k: judge.walk_to(state, k).get("-1,-1", 99))
-    assert solo.holes(state, 0)[0] == front
-    state, _ = play_our_actions(state)
-    assert state["units"]["lead-0"]["hex"] == state["seats"][0]["base"]
-    assert len(solo.mine_at(state, 0, front)) >= 2 and all(solo.mine_at(state, 0, k) for k in ring)

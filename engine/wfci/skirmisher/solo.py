@@ -23,7 +23,6 @@ from . import judge, siege
 STRIKE_ODDS = 0.25  # the chance of a tag at which the leader strike is worth the scrolls
 THREAT = 4  # its units this many steps from a hole of the screen: close it
 OPEN_GATE = True  # open the screen again when nothing of its is near
-DEPTH = 3  # ours on the screen hex its units reach first: one of its fights opens a hex of one
 HUNT = 8  # its units this many steps from our base are hunted down
 STOCK = {"type": "star", "ability": "stock"}
 
@@ -54,24 +53,19 @@ def mine_at(state: dict, seat: int, key: str) -> list[dict]:
 
 
 def holes(state: dict, seat: int) -> list[str]:
-    """Screen hexes with nothing of ours that one of its units could walk to soon (the one it
-    reaches first: fewer than DEPTH), the emptiest and nearest first. A closed screen leaves it
-    no way to your leader, so nothing of its moves any more; it is closed only when they come
-    near, and they stop where they are. A front hex held by one unit is a hole too: its free
-    action fights that unit, and its Command dice walk the winner into the gap and fight your
-    leader in the same turn (most of its tags on your leader came so)."""
+    """Screen hexes with nothing of ours that one of its units could walk to soon, nearest
+    first. A closed screen leaves it no way to your leader, so nothing of its moves any more;
+    it is closed only when they come near, and they stop where they are."""
     foes = [u for u in state["units"].values() if u["owner"] == solo.SEAT]
-    nearest = {}
-    for k in screen(state, seat):
-        walk = judge.walk_to(state, k)
-        nearest[k] = min((walk.get(u["hex"], 99) for u in foes), default=99)
-    front = min(nearest.values(), default=99)
     out = []
-    for k, near in nearest.items():
-        held = len(mine_at(state, seat, k))
-        if near <= THREAT and held < (DEPTH if near == front else 1):
-            out.append((held, near, k))
-    return [k for _, _, k in sorted(out)]
+    for k in screen(state, seat):
+        if mine_at(state, seat, k):
+            continue
+        walk = judge.walk_to(state, k)
+        near = min((walk.get(u["hex"], 99) for u in foes), default=99)
+        if near <= THREAT:
+            out.append((near, k))
+    return [k for _, k in sorted(out)]
 
 
 def its_leader(state: dict) -> dict | None:
