@@ -203,12 +203,6 @@ def _token(request, method: str) -> str | None:
     return key if request.method == method and scheme == "Token" and key else None
 
 
-def _player(match):
-    """The token's user when it holds a seat of the match (None: anyone else)."""
-    holder = match.token_user_id
-    return next((s.user for s in match.seats.all() if holder is not None and s.user_id == holder), None)
-
-
 def _token_read(request, pk) -> HttpResponse | None:
     """A player's poll of their match with a token, in one query (the token checked by the query
     that reads the match). Anyone else goes DRF's way (see `_token_move`)."""
@@ -219,7 +213,7 @@ def _token_read(request, pk) -> HttpResponse | None:
         match = rows.match_with_seats(pk, token=key)
     except services.NotFound:
         return None
-    user = _player(match)
+    user = rows.token_player(match)
     return None if user is None else _json(reading.match_payload(match, user))
 
 
@@ -247,7 +241,7 @@ def _token_move(request, pk) -> HttpResponse | None:
         return None
     except services.ServiceError as exc:
         return _json({"detail": exc.message}, exc.status)
-    return _json(reading.match_payload(match, _player(match), match.engine_state))
+    return _json(reading.match_payload(match, rows.token_player(match), match.engine_state))
 
 
 def _json(data, status_code: int = 200) -> HttpResponse:

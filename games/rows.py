@@ -144,6 +144,13 @@ def match_with_seats(match_id, lock: bool = False, now=None, token: str | None =
     return match
 
 
+def token_player(match: Match):
+    """The user of the API token read with the match (`token=`), when they hold a seat of it;
+    None for anyone else."""
+    holder = match.token_user_id
+    return next((s.user for s in match.seats.all() if holder is not None and s.user_id == holder), None)
+
+
 # ---------------------------------------------------------------- the move's writes
 
 

@@ -82,7 +82,9 @@ def submit_action(match, user, action, expected_version) -> Match:
         locked = match_with_seats(_match_id(match), lock=True, now=now, token=token)
         seats = list(locked.seats.all())
         if token is not None:
-            user = _token_user(locked, seats)
+            if locked.token_user_id is None:
+                raise NotAuthenticated(_("Invalid token."))
+            user = rows.token_player(locked)  # None for a token without a seat: refused below
         seat = _seat_for(seats, user)
         if seat is None:
             raise Forbidden(_("You have no seat in this match."))
@@ -168,15 +170,6 @@ def _think_time(seat: Seat, now) -> float | None:
     if seat.bot or seat.turn_started_at is None or seat.turn_moves:
         return None
     return (now - seat.turn_started_at).total_seconds()
-
-
-def _token_user(match: Match, seats):
-    if match.token_user_id is None:
-        raise NotAuthenticated(_("Invalid token."))
-    player = next((s.user for s in seats if s.user_id == match.token_user_id), None)
-    if player is None:
-        raise Forbidden(_("You have no seat in this match."))
-    return player
 
 
 def _seat_for(seats, user):

@@ -17,7 +17,7 @@ from .lava import apply_lava
 RESOURCES = cards.RESOURCES
 
 
-def _hit_options(state: dict, seat: int, hit: dict) -> list[str]:
+def hit_options(state: dict, seat: int, hit: dict) -> list[str]:
     """Enemy units within the hit's range of ours; leaders only for a hit that strips leaders'
     shields (`leaders`), and only while they hold one: a hit never tags."""
     mine = [u["hex"] for u in state["units"].values() if u["owner"] == seat]
@@ -30,7 +30,7 @@ def _hit_options(state: dict, seat: int, hit: dict) -> list[str]:
 def _useful(state: dict, seat: int, effect: dict) -> bool:
     s = state["seats"][seat]
     if "hit" in effect:
-        return bool(_hit_options(state, seat, effect["hit"]))
+        return bool(hit_options(state, seat, effect["hit"]))
     if "transmute" in effect:
         return any(s["res"][a] and state["supply"][b] for a in RESOURCES for b in RESOURCES if a != b)
     if "lava_trap" in effect:
@@ -80,7 +80,7 @@ def play(state: dict, seat: int, action: dict):
     if effect.get("hit"):
         state["stack"].append({"kind": "hit", "seat": seat, "strength": effect["hit"]["strength"],
                                "leaders": effect["hit"].get("leaders"),
-                               "options": _hit_options(state, seat, effect["hit"])})
+                               "options": hit_options(state, seat, effect["hit"])})
     if effect.get("transmute"):
         state["stack"].append({"kind": "transmute", "seat": seat, "count": effect["transmute"]})
     if effect.get("lava_trap"):

@@ -9,7 +9,7 @@ Each decision is a function of the frame on top of the stack; every choice it ma
 from __future__ import annotations
 
 from .. import board, cards, cockfight, combat, custom_island, dice, flag, scrolls, teams, turn, units
-from ..hand import _hit_options
+from ..hand import hit_options
 from ..movement import destinations
 from ..state import distance, pt, top
 from . import judge, solo
@@ -260,7 +260,7 @@ def _transmute_choice(state, seat, frame, legal):
 
 def _hit_target(state, seat, hit):
     best = None
-    for uid in _hit_options(state, seat, hit):
+    for uid in hit_options(state, seat, hit):
         u = state["units"][uid]
         armor = units.stats(u)["armor"] + combat.base_bonus(state, u) + cockfight.guess(state, u, seat)
         if u["shields"] or armor <= hit["strength"]:

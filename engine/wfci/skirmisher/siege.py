@@ -12,7 +12,7 @@ reads is public or our own.
 from __future__ import annotations
 
 from .. import cards, combat, solo, units
-from ..hand import _hit_options
+from ..hand import hit_options
 from ..state import distance
 from . import judge
 
@@ -69,7 +69,7 @@ def rock(state: dict, seat: int, legal: list[dict]) -> dict | None:
     for a in judge.by_type(legal, "play_scroll"):
         c = cards.card(a["card"])
         hit = c["effect"].get("hit") if c["type"] == "magic" else None
-        if hit and leader["id"] in _hit_options(state, seat, hit):
+        if hit and leader["id"] in hit_options(state, seat, hit):
             return a
     return None
 
