@@ -40,11 +40,15 @@ def refill_stock(state: dict):
 
 def _solo_reshuffle(state: dict):
     """Solo (D-9): whenever every stock machine has speed 0, the stock is shuffled into the
-    machine deck and 4 new cards are dealt, until one can move (or no deck card could)."""
+    machine deck and 4 new cards are dealt, until one can move. When no card left in the deck
+    could move, the discard is shuffled in first (D-S2): the print would loop forever there."""
     decks = state["decks"]
     while decks["stock"] and all(cards.card(c)["speed"] == 0 for c in decks["stock"]):
         if not any(cards.card(c)["speed"] > 0 for c in decks["machine"]):
-            return
+            if not any(cards.card(c)["speed"] > 0 for c in decks["machine_discard"]):
+                return
+            decks["machine"].extend(decks["machine_discard"])
+            decks["machine_discard"] = []
         decks["machine"].extend(decks["stock"])
         decks["stock"] = []
         shuffle(state, decks["machine"])

@@ -378,3 +378,25 @@ def test_stock_reshuffles_when_every_card_has_speed_zero():
     assert any(cards.card(c)["speed"] >= 1 for c in state["decks"]["stock"])
     assert len(state["decks"]["stock"]) == 4
     assert any("shuffled into the machine deck" in render(e) for e in state["events"])
+
+
+def test_with_no_walker_left_in_the_deck_the_discard_is_shuffled_in_too():
+    """D-S2: the print reshuffles the stock into the deck until a card can move; when none in
+    the deck can, the discard joins it (else every walker stays in the discard for good)."""
+    state = solo(stage="build", its_dice=["chicken"])
+    P.stock(state, ["spiked_cannon", "twig_soldier", "watch_tower", "boulder_cannon"])
+    decks = state["decks"]
+    rest = decks["machine"] + decks["machine_discard"]
+    decks["machine"] = [c for c in rest if cards.card(c)["speed"] == 0]
+    decks["machine_discard"] = [c for c in rest if cards.card(c)["speed"] >= 1]
+
+    def cards_held(s):
+        built = [u["card"] for u in s["units"].values() if u["kind"] == "machine"]
+        return sorted(s["decks"]["machine"] + s["decks"]["machine_discard"] + s["decks"]["stock"] + built)
+
+    before = cards_held(state)
+    state, action = step(state)
+    assert cards.card(action["card"])["key"] == "twig_soldier"
+    assert any(cards.card(c)["speed"] >= 1 for c in state["decks"]["stock"])
+    assert len(state["decks"]["stock"]) == 4 and state["decks"]["machine_discard"] == []
+    assert cards_held(state) == before
