@@ -2,9 +2,9 @@
 
 For each decision it deals the cards it cannot see at random again, consistently with its own
 view (the scroll deck, the others' hands and face-down fight cards, the machine deck, unseen
-leaders, a cockfight's face-down chicken ranks, and a fresh dice stream), tries each candidate action in that world and plays the game
-on with the skirmisher (the Challenger's own bot for its seat) for a bounded number of steps.
-The candidate with the best average outcome wins. It never reads hidden state: every sampled
+leaders, a cockfight's face-down chicken ranks, and a fresh dice stream), tries every candidate action in that same world and plays the game on with the skirmisher (the
+Challenger's own bot for its seat) for a bounded number of steps. The candidate with the best
+total over the worlds wins; ties go to the skirmisher's own pick. It never reads hidden state: every sampled
 world is built from its view alone, so two states that look the same to it get the same answer.
 
 Deterministic for a given game seed and position: the sampling stream is derived from them,
@@ -108,25 +108,28 @@ def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int =
 
 
 def choose(state: dict, seat: int, rollouts: int = ROLLOUTS, budget: float = BUDGET_SECONDS) -> dict:
+    """Every candidate is played on in the same sampled worlds (same deal, same dice): their
+    difference is then the action's, not the luck of the deal, and another candidate must do
+    better than the skirmisher's pick over those worlds to replace it."""
     legal = turn.legal(state, seat)
     if len(legal) == 1:
         return legal[0]
     rng = _rng(state, seat)
     options = candidates(state, seat, legal, rng)
     totals = [0.0] * len(options)
-    counts = [0] * len(options)
-    stop = time.process_time() + budget
-    for n in range(max(rollouts, len(options))):
-        i = n % len(options)
-        world = determinize(state, seat, rng)
-        try:
-            world = turn.apply_action(world, seat, options[i])
-        except IllegalAction:  # legal in its view, refused in a sampled world: count it as a loss
-            counts[i] += 1
-            continue
-        totals[i] += rollout(world, seat)
-        counts[i] += 1
-        if time.process_time() > stop and n + 1 >= len(options):
+    start = time.process_time()
+    longest = 0.0  # the longest world so far: another one must still fit in the budget
+    for _ in range(max(rollouts // len(options), 1)):
+        began = time.process_time()
+        if longest and began - start + longest > budget:
             break
-    best = max(range(len(options)), key=lambda i: (totals[i] / max(counts[i], 1), -i))
+        world = determinize(state, seat, rng)
+        for i, option in enumerate(options):
+            try:
+                after = turn.apply_action(world, seat, option)  # apply never mutates `world`
+            except IllegalAction:  # legal in its view, refused in this sampled world: a loss
+                continue
+            totals[i] += rollout(after, seat)
+        longest = max(longest, time.process_time() - began)
+    best = max(range(len(options)), key=lambda i: (totals[i], -i))
     return options[best]

@@ -70,3 +70,28 @@ def test_the_expert_reads_only_its_view_and_is_deterministic():
     deck.reverse()
     assert other != state and GAME.view(other, 0) == GAME.view(state, 0)
     assert expert.choose(other, 0, rollouts=4, budget=60) == first
+
+
+def test_the_expert_tries_every_candidate_in_the_same_worlds(monkeypatch):
+    """Paired worlds: each sampled world is dealt once and every candidate is played on in it,
+    so two candidates differ by the action, not by the luck of the deal."""
+    state = _mid_game()
+    dealt = []
+    real_deal = expert.determinize
+
+    def deal(*args):
+        dealt.append(real_deal(*args))
+        return dealt[-1]
+
+    monkeypatch.setattr(expert, "determinize", deal)
+    monkeypatch.setattr(expert, "rollout", lambda world, seat: 0.5)
+    options = expert.candidates(state, 0, GAME.legal_actions(state, 0), expert._rng(state, 0))
+    expert.choose(state, 0, rollouts=3 * len(options), budget=60)
+    assert len(dealt) == 3
+    assert len({json.dumps(w["decks"]["scroll"]) for w in dealt}) > 1  # three different deals
+
+
+def test_on_equal_outcomes_the_expert_plays_the_skirmishers_pick(monkeypatch):
+    state = _mid_game()
+    monkeypatch.setattr(expert, "rollout", lambda world, seat: 0.5)
+    assert expert.choose(state, 0, rollouts=12, budget=60) == bots.bot_action(state, 0, "skirmisher")
