@@ -30,8 +30,7 @@ def refill_stock(state: dict):
         if not decks["machine"]:
             if not decks["machine_discard"]:
                 break
-            decks["machine"] = decks["machine_discard"]
-            decks["machine_discard"] = []
+            _discard_into_deck(decks)
             shuffle(state, decks["machine"])
         decks["stock"].append(decks["machine"].pop())
     if ruleset(state).solo:
@@ -43,18 +42,26 @@ def _solo_reshuffle(state: dict):
     machine deck and 4 new cards are dealt, until one can move. When no card left in the deck
     could move, the discard is shuffled in first (D-S2): the print would loop forever there."""
     decks = state["decks"]
-    while decks["stock"] and all(cards.card(c)["speed"] == 0 for c in decks["stock"]):
-        if not any(cards.card(c)["speed"] > 0 for c in decks["machine"]):
-            if not any(cards.card(c)["speed"] > 0 for c in decks["machine_discard"]):
+    while decks["stock"] and not _any_moves(decks["stock"]):
+        if not _any_moves(decks["machine"]):
+            if not _any_moves(decks["machine_discard"]):
                 return
-            decks["machine"].extend(decks["machine_discard"])
-            decks["machine_discard"] = []
+            _discard_into_deck(decks)
         decks["machine"].extend(decks["stock"])
         decks["stock"] = []
         shuffle(state, decks["machine"])
         while len(decks["stock"]) < 4 and decks["machine"]:
             decks["stock"].append(decks["machine"].pop())
         note(state, msg("wfci.event.stock_stuck"))
+
+
+def _any_moves(card_ids: list) -> bool:
+    return any(cards.card(c)["speed"] > 0 for c in card_ids)
+
+
+def _discard_into_deck(decks: dict):
+    decks["machine"].extend(decks["machine_discard"])
+    decks["machine_discard"] = []
 
 
 def shuffle(state: dict, items: list):

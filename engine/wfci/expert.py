@@ -2,10 +2,11 @@
 
 For each decision it deals the cards it cannot see at random again, consistently with its own
 view (the scroll deck, the others' hands and face-down fight cards, the machine deck, unseen
-leaders, a cockfight's face-down chicken ranks, and a fresh dice stream), tries every candidate action in that same world and plays the game on with the skirmisher (the
-Challenger's own bot for its seat) for a bounded number of steps. The candidate with the best
-total over the worlds wins; ties go to the skirmisher's own pick. It never reads hidden state: every sampled
-world is built from its view alone, so two states that look the same to it get the same answer.
+leaders, a cockfight's face-down chicken ranks, and a fresh dice stream), tries every candidate
+action in that same world and plays the game on with the skirmisher (the Challenger's own bot
+for its seat) for a bounded number of steps. The candidate with the best total over the worlds
+wins; ties go to the skirmisher's own pick. It never reads hidden state: every sampled world is
+built from its view alone, so two states that look the same to it get the same answer.
 
 Deterministic for a given game seed and position: the sampling stream is derived from them,
 and the work is a fixed number of rollouts; the CPU budget is only a safety cap (it stops
