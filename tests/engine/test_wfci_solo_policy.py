@@ -151,3 +151,37 @@ def test_the_siege_strips_its_leaders_shields_with_a_flying_rock_first():
     state, chosen = play_our_actions(state)
     assert {"type": "play_scroll", "card": rock} in chosen
     assert {"type": "hit", "unit": "lead-1"} in chosen
+
+
+def reroll_step(walker: bool):
+    """Our reroll step after the roll: a 1, a Chicken, a Star, a Claw and a 3 on the banner,
+    3 wood, 1 stone and no metal; a machine of ours that can walk, or none."""
+    state = our_actions_step()
+    state["stack"][0]["step"] = "reroll"
+    if walker:
+        P.machine(state, 0, "rock_soldier", solo.screen(state, 0)[0])
+    P.banner(state, 0, ["1", "chicken", "star", "claw", "3"])
+    P.resources(state, 0, wood=3, stone=1, metal=0)
+    return state
+
+
+def test_with_a_walker_it_buys_a_reroll_of_the_faces_a_strike_cannot_use():
+    state = reroll_step(walker=True)
+    faces = {d["id"]: d["face"] for d in state["seats"][0]["banner"]}
+    for _ in range(10):
+        action = bots.bot_action(state, 0, "skirmisher")
+        if action["type"] != "toggle_die":
+            break
+        state = GAME.apply(state, 0, action)
+    assert {faces[d] for d in state["stack"][0]["selected"]} == {"1", "chicken", "star"}
+    assert action == {"type": "reroll", "pay": ["wood", "wood"]}  # the stone is the scarcer
+    state = GAME.apply(state, 0, action)
+    assert state["stack"][0]["step"] == "actions" and state["seats"][0]["res"]["wood"] == 1
+    kept = {d["id"]: d["face"] for d in state["seats"][0]["banner"] if faces[d["id"]] in ("claw", "3")}
+    assert sorted(kept.values()) == ["3", "claw"]  # the dice it liked are not rolled again
+
+
+def test_before_it_has_a_walker_its_resources_build_one():
+    state = reroll_step(walker=False)
+    assert bots.bot_action(state, 0, "skirmisher") == {"type": "keep"}
+

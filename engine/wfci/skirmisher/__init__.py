@@ -66,6 +66,8 @@ def _solo(state, seat, frame, legal):
         return solo.draw(state, seat, frame, legal)
     if kind == "turn" and frame["step"] == "roll":
         return _toggle_to(frame, legal, _roll_wanted(state, seat) | solo.rerolls(state, seat))
+    if kind == "turn" and frame["step"] == "reroll":
+        return _toggle_to(frame, legal, solo.paid_rerolls(state, seat), solo.pay_reroll(state, seat, legal))
     decide = {"move": solo.move, "build": solo.build_spot, "target": solo.target, "combat": solo.fight}.get(kind)
     return decide(state, seat, frame, legal) if decide else None
 
@@ -119,13 +121,13 @@ def _roll(state, seat, frame, legal):
     return _toggle_to(frame, legal, _roll_wanted(state, seat))
 
 
-def _toggle_to(frame, legal, want: set) -> dict:
-    """Select exactly the dice in `want` for the reroll, one toggle at a time, then roll."""
+def _toggle_to(frame, legal, want: set, then: dict | None = None) -> dict:
+    """Select exactly the dice in `want`, one toggle at a time, then roll (or `then`)."""
     for die in sorted(want ^ set(frame["selected"])):
         toggle = {"type": "toggle_die", "die": die}
         if toggle in legal:
             return toggle
-    return {"type": "roll"}
+    return then or {"type": "roll"}
 
 
 def _roll_wanted(state, seat) -> set:

@@ -453,6 +453,28 @@ def rerolls(state: dict, seat: int) -> set:
     return {d["id"] for d in state["seats"][seat]["banner"] if d["face"] in ("2", "3")}
 
 
+PAID = ("1", "chicken", "star")  # faces bought again whenever the reroll can be paid
+
+
+def paid_rerolls(state: dict, seat: int) -> set:
+    """Claws (one more action each) and +2/+3 (stronger strikes) win solo games; a 1, a Chicken
+    or a Star rarely does, so they are rolled again whenever the reroll is offered (only when
+    we can pay) and a machine of ours can walk; before that, resources build walkers. Seeds
+    0-359, standard, Long bay: 121 wins of 360, against 69 with no reroll (seeds 0-179: 56 wins
+    with the walker condition, 41 without it)."""
+    if not siege.walkers(state, seat):
+        return set()
+    return {d["id"] for d in state["seats"][seat]["banner"] if d["face"] in PAID}
+
+
+def pay_reroll(state: dict, seat: int, legal: list[dict]) -> dict:
+    """The payment that leaves the most of our scarcest resource."""
+    res = state["seats"][seat]["res"]
+    pays = judge.by_type(legal, "reroll")
+    return max(pays, key=lambda a: min(res[r] - a["pay"].count(r) for r in cards.RESOURCES)) if pays \
+        else {"type": "keep"}
+
+
 def draw(state, seat, frame, legal):
     """Scrolls are what strikes its leader and saves ours: always draw."""
     return {"type": "draw"} if {"type": "draw"} in legal else {"type": "end_turn"}
