@@ -184,4 +184,3 @@ def test_with_a_walker_it_buys_a_reroll_of_the_faces_a_strike_cannot_use():
 def test_before_it_has_a_walker_its_resources_build_one():
     state = reroll_step(walker=False)
     assert bots.bot_action(state, 0, "skirmisher") == {"type": "keep"}
-
