@@ -1,12 +1,13 @@
-"""The `expert` bot: determinized flat Monte-Carlo search over the engine.
+"""The `expert` bot: determinized flat Monte-Carlo search over the engine, at the fights.
 
-For each decision it deals the cards it cannot see at random again, consistently with its own
-view (the scroll deck, the others' hands and face-down fight cards, the machine deck, unseen
-leaders, a cockfight's face-down chicken ranks, and a fresh dice stream), tries every candidate
-action in that same world and plays the game on with the skirmisher (the Challenger's own bot
-for its seat) for a bounded number of steps. The candidate with the best total over the worlds
-wins; ties go to the skirmisher's own pick. It never reads hidden state: every sampled world is
-built from its view alone, so two states that look the same to it get the same answer.
+Where a fight is in its hands (an attack it may launch, the cards of a fight, a target) it
+deals the cards it cannot see at random again, consistently with its own view (the scroll deck,
+the others' hands and face-down fight cards, the machine deck, unseen leaders, a cockfight's
+face-down chicken ranks, and a fresh dice stream), tries every candidate in that same world and
+plays the game on with the skirmisher (the Challenger's own bot for its seat) for about two
+rounds. The skirmisher's pick stands unless another candidate does clearly better over the same
+worlds; every other decision is the skirmisher's. It never reads hidden state: every sampled
+world is built from its view alone, so two states that look the same to it get the same answer.
 
 Deterministic for a given game seed and position: the sampling stream is derived from them,
 and the work is a fixed number of rollouts; the CPU budget is only a safety cap (it stops
@@ -22,12 +23,13 @@ from ..rng import Rng, seed_state
 from . import cockfight, flag, solo, teams, turn
 from .challenger.bot import bot_action as challenger_action
 from .skirmisher import choose as skirmish
-from .state import copy_state
+from .state import copy_state, top
 
 BUDGET_SECONDS = 1.0  # CPU per decision, a cap
 ROLLOUTS = 24  # sampled worlds per decision, shared among the candidates
 CANDIDATES = 6  # the skirmisher's choice plus up to this many others
-HORIZON = 160  # steps a rollout plays before the position is judged
+HORIZON = 48  # steps a rollout plays before the position is judged (about two rounds)
+MARGIN = 0.05  # how much better, on average over the worlds, another candidate must do
 
 
 def _rng(state: dict, seat: int) -> Rng:
@@ -92,8 +94,8 @@ def score(state: dict, seat: int) -> float:
     return 0.5 + 0.2 * (given - taken) + 0.02 * max(-5, min(5, machines)) + trophies
 
 
-def rollout(world: dict, seat: int, horizon: int = HORIZON) -> float:
-    for _ in range(horizon):
+def rollout(world: dict, seat: int, horizon: int | None = None) -> float:
+    for _ in range(horizon or HORIZON):
         if world["result"] is not None:
             break
         who = world["stack"][-1]["seat"]
@@ -101,23 +103,45 @@ def rollout(world: dict, seat: int, horizon: int = HORIZON) -> float:
     return score(world, seat)
 
 
+def weighty(state: dict, seat: int, legal: list[dict]) -> bool:
+    """The decisions it searches: the fights (whether to attack, which cards, which target).
+    Elsewhere the skirmisher's plan stands: searching a roll or a march with a few noisy worlds
+    replaced good picks by lucky ones more often than it found better ones."""
+    kind = top(state)["kind"]
+    if kind in ("combat", "target"):
+        return True
+    return kind == "turn" and any(a["type"] == "attack" for a in legal)
+
+
 def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int = CANDIDATES) -> list[dict]:
-    """The skirmisher's pick first, then a sample of the others (in a fixed order)."""
+    """The skirmisher's pick first; at the Take-actions step then every attack and ending the
+    actions, elsewhere a sample of the others (in a fixed order)."""
     first = skirmish(state, seat)
     rest = [a for a in legal if a != first]
+    if top(state)["kind"] == "turn":
+        rest = [a for a in rest if a["type"] in ("attack", "end_actions")]
     return [first] + _shuffled(rng, rest)[:limit - 1]
 
 
 def choose(state: dict, seat: int, rollouts: int = ROLLOUTS, budget: float = BUDGET_SECONDS) -> dict:
-    """Every candidate is played on in the same sampled worlds (same deal, same dice): their
-    difference is then the action's, not the luck of the deal, and another candidate must do
-    better than the skirmisher's pick over those worlds to replace it."""
     legal = turn.legal(state, seat)
     if len(legal) == 1:
         return legal[0]
+    if not weighty(state, seat, legal):
+        return skirmish(state, seat)
+    return search(state, seat, legal, rollouts, budget)
+
+
+def search(state: dict, seat: int, legal: list[dict], rollouts: int, budget: float) -> dict:
+    """Every candidate is played on in the same sampled worlds (same deal, same dice), and
+    another candidate replaces the skirmisher's pick only when it does better by a clear margin
+    over those worlds: a lucky world or two must not overrule the plan."""
     rng = _rng(state, seat)
     options = candidates(state, seat, legal, rng)
+    if len(options) == 1:
+        return options[0]
     totals = [0.0] * len(options)
+    worlds = 0
     start = time.process_time()
     longest = 0.0  # the longest world so far: another one must still fit in the budget
     for _ in range(max(rollouts // len(options), 1)):
@@ -131,6 +155,7 @@ def choose(state: dict, seat: int, rollouts: int = ROLLOUTS, budget: float = BUD
             except IllegalAction:  # legal in its view, refused in this sampled world: a loss
                 continue
             totals[i] += rollout(after, seat)
+        worlds += 1
         longest = max(longest, time.process_time() - began)
-    best = max(range(len(options)), key=lambda i: (totals[i], -i))
-    return options[best]
+    best = max(range(1, len(options)), key=lambda i: (totals[i], -i))
+    return options[best] if totals[best] - totals[0] > MARGIN * worlds else options[0]

@@ -119,7 +119,8 @@ def solo_play(seed: int, mode: str, you: str, it: str, bot: str = "skirmisher", 
 
 def solo_report(games: int, bot: str = "skirmisher", seed: int = 0, setups=("standard", "hard", "classic"),
                 options: dict | None = None, rollouts: int = expert.ROLLOUTS) -> dict:
-    """Game g gives you leader g mod 9 and the Challenger another one in turn."""
+    """Game g (its seed) gives you leader g mod 9 and the Challenger another one in turn, so a
+    run split over seed ranges plays the same games as one run."""
     keys = [c["key"] for c in cards.catalog()["leader"].values()]
     names = {c["key"]: c["name"] for c in cards.catalog()["leader"].values()}
     started = time.perf_counter()
@@ -129,11 +130,11 @@ def solo_report(games: int, bot: str = "skirmisher", seed: int = 0, setups=("sta
         mode, extra = SETUPS[setup_name]
         played, won = Counter(), Counter()
         turns = rounds = limit = early = stuck = 0
-        for g in range(games):
+        for g in range(seed, seed + games):
             you = keys[g % len(keys)]
             others = [k for k in keys if k != you]
             it = others[(g // len(keys)) % len(others)]
-            state, before = solo_play(seed + g, mode, you, it, bot, {**(options or {}), **extra}, rollouts)
+            state, before = solo_play(g, mode, you, it, bot, {**(options or {}), **extra}, rollouts)
             result = state["result"] or {"winners": [], "reason": "unfinished"}
             played[names[you]] += 1
             won[names[you]] += 0 in result["winners"]

@@ -270,6 +270,12 @@ def test_selfplay_solo_report():
     assert "| ended before your first turn |" in text
 
 
+def test_a_solo_report_split_over_seed_ranges_plays_the_same_games():
+    whole = selfplay.solo_report(4, setups=("standard",))["modes"]["standard"]["leaders"]
+    halves = [selfplay.solo_report(2, seed=s, setups=("standard",))["modes"]["standard"]["leaders"] for s in (0, 2)]
+    assert whole == {**halves[0], **halves[1]} and len(whole) == 4
+
+
 def test_selfplay_stops_a_solo_game_that_runs_on_without_end():
     state, _before = selfplay.solo_play(0, "solo", "dusty", "gizzard", max_steps=40)
     assert state["result"] is None and state["steps"] == 40
