@@ -64,10 +64,21 @@ def cut_off(state: dict, seat: int) -> bool:
     return goal is not None and leader is not None and leader["hex"] not in walk_to(state, goal["hex"])
 
 
+_WALKS: dict = {}
+
+
 def walk_to(state: dict, goal_hex: str) -> dict:
+    """Steps to `goal_hex` over land that is not lava; read-only, as it is shared. Memoised on
+    the island (islands are immutable and memoised on their tiles): the expert's rollouts ask
+    for the same few walks thousands of times."""
     isl = island(state)
-    dist = board.walk_distances(isl, pt(goal_hex), lambda h: isl.kind(h) in ("territory", "neutral", "base"))
-    return {hx(h): d for h, d in dist.items()}
+    known = _WALKS.get((id(isl), goal_hex))  # by identity: an island's own hash reads every tile
+    if known is None or known[0] is not isl:
+        if len(_WALKS) > 4096:
+            _WALKS.clear()
+        dist = board.walk_distances(isl, pt(goal_hex), lambda h: isl.kind(h) in ("territory", "neutral", "base"))
+        known = _WALKS[(id(isl), goal_hex)] = (isl, {hx(h): d for h, d in dist.items()})
+    return known[1]
 
 
 def strength(state: dict, attacker: dict, defender: dict) -> tuple[int, int]:
