@@ -1,6 +1,7 @@
-"""Bots: `skirmisher` (the default fill-in), `random` and `expert` (the strongest: a search
-over the engine, expert.py) can fill any seat; `challenger` is the solo game's opponent and
-plays only seat 2 of a solo game (the challenger package)."""
+"""Bots: `skirmisher` (the default fill-in), `random` and `expert` (the strongest: the
+skirmisher with a search over the engine at the fights, expert.py) can fill any seat;
+`challenger` is the solo game's opponent and plays only seat 2 of a solo game (the challenger
+package)."""
 
 from __future__ import annotations
 
