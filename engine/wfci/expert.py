@@ -114,8 +114,8 @@ def weighty(state: dict, seat: int, legal: list[dict]) -> bool:
 
 
 def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int = CANDIDATES) -> list[dict]:
-    """The skirmisher's pick first; at the Take-actions step then every attack and ending the
-    actions, elsewhere a sample of the others (in a fixed order)."""
+    """The skirmisher's pick first, then up to `limit - 1` others in a fixed sampled order: at
+    the Take-actions step only attacks and ending the actions, elsewhere any."""
     first = skirmish(state, seat)
     rest = [a for a in legal if a != first]
     if top(state)["kind"] == "turn":
