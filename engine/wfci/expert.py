@@ -94,8 +94,8 @@ def score(state: dict, seat: int) -> float:
     return 0.5 + 0.2 * (given - taken) + 0.02 * max(-5, min(5, machines)) + trophies
 
 
-def rollout(world: dict, seat: int, horizon: int | None = None) -> float:
-    for _ in range(horizon or HORIZON):
+def rollout(world: dict, seat: int) -> float:
+    for _ in range(HORIZON):
         if world["result"] is not None:
             break
         who = world["stack"][-1]["seat"]

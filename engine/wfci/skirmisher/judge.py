@@ -76,7 +76,7 @@ def walk_to(state: dict, goal_hex: str) -> dict:
     if known is None or known[0] is not isl:
         if len(_WALKS) > 4096:
             _WALKS.clear()
-        dist = board.walk_distances(isl, pt(goal_hex), lambda h: isl.kind(h) in ("territory", "neutral", "base"))
+        dist = board.walk_distances(isl, pt(goal_hex))  # over land: Territory, Neutral, Base
         known = _WALKS[(id(isl), goal_hex)] = (isl, {hx(h): d for h, d in dist.items()})
     return known[1]
 
