@@ -96,6 +96,13 @@ class Game:
         """The action as other seats may see it in the log (hide card ids played face down)."""
         return action
 
+    def public_notes(self, before: State, seat: int, action: Action, after: State) -> dict | None:
+        """What every seat may know of this step beyond its log line, kept with the turn so a
+        player who was away can be told it and shown it on the board: public messages
+        (`"events"`), pieces that changed space (`"moves"`: [piece, owner, from, to]) and a
+        fight that began (`"attack"`: [owner, from, to]). None when the game says nothing more."""
+        return None
+
     # What the lobby's create form needs to turn choices into an options dict.
 
     variant_key: str = "variants"

@@ -64,6 +64,13 @@ class Match(models.Model):
         return None
 
 
+BOT_NAMES = {"challenger": _("Challenger")}  # a bot named after the rulebook's own word
+
+
+def bot_name(bot: str) -> str:
+    return str(BOT_NAMES[bot]) if bot in BOT_NAMES else bot.title()
+
+
 class Seat(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
@@ -103,10 +110,12 @@ class Seat(models.Model):
 
     @property
     def display_name(self):
+        """The seat as players read it, in the reader's language: a person's name, or the bot's."""
         if self.bot and self.user_id:
-            return f"{self.user.username} ({self.bot} bot standing in)"
+            return str(_("%(name)s (the %(bot)s bot standing in)")) % {"name": self.user.username,
+                                                                      "bot": bot_name(self.bot)}
         if self.bot:
-            return f"{self.bot.title()} (bot)"
+            return str(_("%(bot)s (bot)")) % {"bot": bot_name(self.bot)}
         return self.user.username if self.user_id else str(_("(open seat)"))
 
 
@@ -133,6 +142,9 @@ class Turn(models.Model):
     # The log line as an engine message (id + arguments), read in each viewer's language;
     # empty for lines written before texts became messages, which show `text` as stored.
     message = models.JSONField(null=True, blank=True)
+    # What every seat may know of the step beyond its log line (the engine's `public_notes`):
+    # told to players who were away and drawn on the board.
+    notes = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

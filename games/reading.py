@@ -142,6 +142,29 @@ def state_at(match: Match, version: int):
     return state
 
 
+RECENT_LIMIT = 400  # turns told at most: a long absence is summed up by its latest part
+
+
+def recent_turns(match: Match, seat: int | None) -> list[dict]:
+    """The other seats' turns since this seat's last move (for a spectator, since the last
+    change of player), oldest first: what the page tells a player who was away."""
+    turns = match.turns.filter(kind="game", undone=False)
+    if seat is not None:
+        last = turns.filter(seat=seat).order_by("-version").values_list("version", flat=True).first()
+        if last is not None:
+            turns = turns.filter(version__gt=last)
+        turns = turns.exclude(seat=seat)
+        rows = list(turns.order_by("-version").values("version", "seat", "public_action", "message", "notes")[:RECENT_LIMIT])
+    else:
+        rows = []
+        for row in turns.order_by("-version").values("version", "seat", "public_action", "message", "notes")[:RECENT_LIMIT]:
+            if rows and row["seat"] != rows[-1]["seat"]:
+                break
+            rows.append(row)
+    rows.reverse()
+    return rows
+
+
 def undoable_turn(match: Match, seat: int | None):
     """The viewer's last step if they may take it back now, else None."""
     if seat is None or match.status != Match.Status.ACTIVE or seat not in match.to_act:

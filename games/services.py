@@ -124,6 +124,7 @@ def submit_action(match, user, action, expected_version) -> Match:
                 public_action=game.public_action(state, seat, action),
                 text=log_text(line),
                 message=line if is_message(line) else None,
+                notes=game.public_notes(state, seat, action, new_state),
                 think_seconds=_think_time(seats[seat], now),
                 irreversible=game.irreversible(state, seat, action, new_state),
             )

@@ -325,6 +325,7 @@ def _board_context(request, match):
     seats = list(match.seats.all())
     players = [s.display_name for s in seats]
     board = get_board(match.game)
+    extra = {"recent": reading.recent_turns(match, seat)} if view and getattr(board, "TELLS_RECENT", False) else {}
     return {
         "match": match,
         "game": game,
@@ -342,7 +343,9 @@ def _board_context(request, match):
         if match.state is not None and request.GET.get("log") != "mine"
         else "",
         "board_template": board.TEMPLATE,
-        "board": board.page(view, legal, seat, players) if view else None,
+        "board_dock": getattr(board, "DOCK_TEMPLATE", None),
+        "screen": getattr(board, "SCREEN", False),
+        "board": board.page(view, legal, seat, players, **extra) if view else None,
         "can_join": match.status == Match.Status.LOBBY and seat is None and not match.private,
         "can_leave": match.status == Match.Status.LOBBY and seat is not None,
         "teams": game.teams(match.players, match.options or {}),

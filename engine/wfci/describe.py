@@ -25,8 +25,19 @@ def _what(state: dict, frame: dict) -> dict:
     if kind == "turn":
         return msg(f"{P}do.step.{frame['step']}")
     if kind == "combat":
-        stage = state["combat"]["stage"]
-        return msg(f"{P}do.combat.{stage}" if stage in ("dice", "cards", "sides") else f"{P}do.combat.resolve")
+        c = state["combat"]
+        stage = c["stage"]
+        if stage in ("dice", "cards"):
+            return msg(f"{P}do.combat.{stage}", attacker=_unit(state, c["attacker"]), defender=_unit(state, c["defender"]))
+        return msg(f"{P}do.combat.{stage}" if stage == "sides" else f"{P}do.combat.resolve")
+    if kind == "target":
+        return msg(P + "do.target", unit=_unit(state, frame["unit"]))
+    if kind == "build" and frame.get("card"):
+        return msg(P + "do.build", card=cards.name(frame["card"]))
+    if kind == "move":
+        return msg(P + "do.move", hex=frame["hex"], n=frame.get("left", 0))
+    if kind == "hit":
+        return msg(P + "do.hit", n=frame.get("strength", 0))
     if kind == "choose_leader" and ruleset(state).spare_leader == "face_down":
         return msg(P + "do.choose_leader_spare")
     if kind in CHOICES:
@@ -129,3 +140,19 @@ def describe_action(state: dict, seat: int, action: dict) -> dict:
         return msg(log + "transmute", who=w, old=msg(f"{P}resource.{action['from']}"),
                    new=msg(f"{P}resource.{action['to']}"))
     return msg(log + "other", who=w, kind=str(kind))
+
+
+def public_notes(before: dict, after: dict) -> dict | None:
+    """The step's public notes, the units that changed hex and a fight that began: what a
+    player who was away is told and shown (every unit's hex is public, so nothing leaks)."""
+    moves = [[uid, u["owner"], before["units"][uid]["hex"], u["hex"]] for uid, u in after["units"].items()
+             if uid in before["units"] and before["units"][uid]["hex"] != u["hex"]]
+    attack = None
+    fight, old = after.get("combat"), before.get("combat")
+    if fight and (not old or (old["attacker"], old["defender"]) != (fight["attacker"], fight["defender"])):
+        a, d = after["units"].get(fight["attacker"]), after["units"].get(fight["defender"])
+        if a and d:
+            attack = [a["owner"], a["hex"], d["hex"]]
+    if not (after["events"] or moves or attack):
+        return None
+    return {"events": list(after["events"]), "moves": moves, "attack": attack}

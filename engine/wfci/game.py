@@ -83,3 +83,6 @@ class WfciGame(Game):
 
     def public_action(self, st: dict, seat: int, action: dict) -> dict:
         return describe.public_action(st, seat, action)
+
+    def public_notes(self, before: dict, seat: int, action: dict, after: dict) -> dict | None:
+        return describe.public_notes(before, after)

@@ -124,3 +124,16 @@ def turn_shown(context) -> bool:
     and on a replay's steps, never on a finished match's page or a rules picture."""
     match = context.get("match")
     return bool(context.get("steps")) or getattr(match, "status", None) == "active"
+
+
+@register.simple_tag
+def match_title(match, seats, seat=None) -> str:
+    """The match as its reader recognises it: the game and the others at the table ("War for
+    Chicken Island with bob and the Challenger"), never an id."""
+    game = engine.get_game(match.game)
+    others = [s.index for s in seats if s.index != seat]
+    if not others:
+        return game.name
+    if seat is None:
+        return _("%(game)s: %(players)s") % {"game": game.name, "players": _names(seats, others)}
+    return _("%(game)s with %(players)s") % {"game": game.name, "players": _names(seats, others)}

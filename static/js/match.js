@@ -79,7 +79,14 @@
     var onBoard = all.filter(function (el) { return !el.closest("#decision") && !el.closest("[data-aside]"); });
     var inBar = all.filter(function (el) { return el.closest("#decision"); });
     var first = onBoard[0] || inBar[0] || all[0];
-    if (onBoard.length && !onBoard.some(inView)) {
+    // A board drawn to fit the window ([data-board]) is brought whole into view when it holds
+    // the decision; any other choice out of view is brought to the middle.
+    var space = b.querySelector("[data-board]");
+    var onSpace = space ? onBoard.filter(function (el) { return space.contains(el); }) : [];
+    if (onSpace.length && (space.getBoundingClientRect().top < 0 || !onSpace.some(inView))) {
+      var top = window.scrollY + space.getBoundingClientRect().top;
+      window.scrollTo(0, top < window.innerHeight / 3 ? 0 : top - 4);
+    } else if (onBoard.length && !onBoard.some(inView)) {
       first.scrollIntoView({ block: "center", inline: "nearest" });
     }
     var active = document.activeElement;

@@ -82,8 +82,8 @@ def test_a_french_player_fights_the_challenger_and_reads_it_all_in_french(french
     page.click("header button[value=en]")
     page.wait_for_load_state()
     assert page.locator("html").get_attribute("lang") == "en"
-    assert "Challenger" in page.locator("#wfci").inner_text()
+    assert "Challenger" in page.locator("#wfci").text_content()
     page.click("header button[value=fr]")
     page.wait_for_load_state()
     assert page.locator("html").get_attribute("lang") == "fr"
-    assert "Prétendant" in page.locator("#wfci").inner_text()
+    assert "Prétendant" in page.locator("#wfci").text_content()

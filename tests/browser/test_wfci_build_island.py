@@ -10,6 +10,7 @@ import engine
 from games import lobby
 from games.models import Match
 from tests.browser.people import log_in
+from tests.browser import screen
 from tests.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -31,6 +32,7 @@ def click_action(page, wanted: dict, where: str = "#match-board [data-action]"):
     raw = loc.evaluate_all("els => els.map(e => e.getAttribute('data-action'))")
     index = [json.loads(r) for r in raw].index(wanted)
     version = page.locator("#match-board").get_attribute("data-version")
+    screen.bring_out(page, loc.nth(index))
     loc.nth(index).click()
     page.wait_for_function(WAIT_MOVED, arg=version)
 
@@ -57,12 +59,12 @@ def test_two_people_build_the_island_by_clicking_and_the_game_starts(new_page):
             page.reload()  # the other person moved: show their placement now
         last = seat
         if frame["kind"] == "island":
-            panel = page.locator("#wf-build").inner_text()
+            panel = page.locator("#wf-build").text_content()
             assert "Building the island" in panel and "Left in the box" in panel
             seen_panel.add(seat)
             legal = GAME.legal_actions(state, seat)
             hexes = {a["hex"] for a in legal if a["type"] in HEX_TYPES}
-            shown = page.locator(".wf-island g.legal").evaluate_all(
+            shown = page.locator(".wf-island .choices [data-action]").evaluate_all(
                 "els => els.map(e => JSON.parse(e.dataset.action).hex)")
             assert set(shown) == hexes, "exactly the legal placements are highlighted"
             side = next((a for a in legal if a["type"] == "tile_side"), None)
@@ -72,7 +74,7 @@ def test_two_people_build_the_island_by_clicking_and_the_game_starts(new_page):
                 continue
         action = GAME.bot_action(state, seat, "skirmisher")
         if action["type"] in HEX_TYPES:
-            click_action(page, action, ".wf-island g.legal")  # a hex of the island
+            click_action(page, action, ".wf-island .choices [data-action]")  # a hex of the island
             placed.add(action["type"])
         else:
             click_action(page, action)
@@ -85,5 +87,5 @@ def test_two_people_build_the_island_by_clicking_and_the_game_starts(new_page):
     page = pages[GAME.to_act(state)[0]]
     page.reload()
     assert page.locator("#wf-build").count() == 0
-    assert "Round 1" in page.locator(".wf-status").inner_text()
+    assert "Round 1" in page.locator(".wf-status").text_content()
     assert pages[0].console_errors == [] and pages[1].console_errors == []

@@ -34,7 +34,7 @@ def position():
 
 
 def rank_text(page, hen: str) -> str:
-    return page.locator(f"#u-{hen} .rank").text_content()
+    return page.locator(f"#ui-{hen} .rank").text_content()
 
 
 def api_units(page, match_id: int) -> dict:
@@ -62,12 +62,12 @@ def test_each_person_sees_only_their_own_ranks_until_a_fight_reveals_them(new_pa
         for hen in theirs:
             assert rank_text(page, hen).startswith(HIDDEN)
         source = page.content()
-        assert all(f'id="u-{hen}"' in source for hen in theirs)
+        assert all(f'id="ui-{hen}"' in source for hen in theirs)
         assert source.count(MINE) == sum(1 for u in state["units"].values() if u["kind"] == "chicken"
                                          and u["owner"] == seat) * 2  # its token's title and its row
         hidden_ids = [t for t in ranks if cockfight.owner(t) != seat]
         for hen in hidden_ids:  # nothing in the source pairs the other's chicken with a rank
-            row = page.locator(f"#u-{hen}")
+            row = page.locator(f"#ui-{hen}")
             if row.count():
                 assert not re.search(r"rank \d", row.text_content())
         units = api_units(page, match.pk)

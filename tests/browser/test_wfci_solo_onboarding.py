@@ -10,6 +10,7 @@ import pytest
 import engine
 from games import services
 from games.models import Match
+from tests.browser import screen
 from tests.browser.people import sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -47,6 +48,7 @@ def setup_choice(page):
     if index is None:
         return False
     version = page.locator("#match-board").get_attribute("data-version")
+    screen.bring_out(page, loc.nth(index))
     loc.nth(index).click()
     page.wait_for_function(WAIT_MOVED, arg=version)
     return True

@@ -18,6 +18,7 @@ from games import lobby
 from games.models import Match
 from tests.browser.people import log_in
 from tests.browser.test_wfci_page import WAIT_MOVED, choices, seeded_match_state
+from tests.browser import screen
 from tests.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -49,6 +50,7 @@ def click_action(page, wanted: dict):
     loc, actions = choices(page)
     assert wanted in actions, f"{wanted} not among {actions}"
     version = page.locator("#match-board").get_attribute("data-version")
+    screen.bring_out(page, loc.nth(actions.index(wanted)))
     loc.nth(actions.index(wanted)).click()
     page.wait_for_function(WAIT_MOVED, arg=version)
 

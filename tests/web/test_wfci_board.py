@@ -7,6 +7,7 @@ from the viewer is anywhere in the HTML, and a spectator's page offers nothing t
 
 import html
 import json
+from html.parser import HTMLParser
 import random
 import re
 
@@ -33,6 +34,49 @@ CARD_ID = re.compile(r"\b(?:scroll|machine|leader)-\d\d\b")
 
 def actions_on(page: str) -> list[dict]:
     return [json.loads(html.unescape(raw)) for raw in DATA_ACTION.findall(page)]
+
+
+class Board(HTMLParser):
+    """Which choices sit inside the element carrying `data-board`, and the hexes drawn there."""
+
+    VOID = {"use", "circle", "path", "rect", "polygon", "input", "br", "img", "link", "meta"}
+
+    def __init__(self):
+        super().__init__()
+        self.depth, self.board_at = 0, None
+        self.inside, self.outside, self.hexes = [], [], []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        void = tag in self.VOID
+        if not void:
+            self.depth += 1
+        if "data-board" in a and self.board_at is None:
+            self.board_at = self.depth
+        in_board = self.board_at is not None and self.depth >= self.board_at
+        if "data-action" in a:
+            (self.inside if in_board else self.outside).append(json.loads(a["data-action"]))
+        if "data-hex" in a:
+            assert a.get("data-space") == a["data-hex"] and in_board
+            self.hexes.append(a["data-hex"])
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in self.VOID:
+            self.depth -= 1
+
+    def handle_endtag(self, tag):
+        if tag in self.VOID:
+            return
+        if self.board_at is not None and self.depth == self.board_at:
+            self.board_at = -1  # closed: nothing after it is inside
+        self.depth -= 1
+
+
+def board_of(page: str) -> Board:
+    parser = Board()
+    parser.feed(page)
+    return parser
 
 
 def key(action: dict) -> str:
@@ -66,6 +110,10 @@ def check_page(client, match: Match, user, seat) -> str:
     leaked = hidden & set(CARD_ID.findall(page))
     assert not leaked, f"seat {seat} sees hidden cards {sorted(leaked)}"
     assert 'id="wfci"' in page
+    board = board_of(page)
+    about_the_island = [a for a in legal if "hex" in a or "unit" in a]
+    assert {key(a) for a in about_the_island} <= {key(a) for a in board.inside}, "an island choice outside the board"
+    assert set(board.hexes) == {t["hex"] for t in GAME.view(state, seat)["island"]["hexes"]}
     return page
 
 
@@ -123,13 +171,33 @@ def test_hex_geometry_follows_the_engine_axes():
     assert len(pts) == 6 and (0.0, float(geometry.SIZE)) in pts  # pointy-top: a corner straight down
 
 
-def test_rotation_turns_neighbours_clockwise_and_puts_my_base_at_the_bottom():
-    order = [geometry.rotate(dq, dr, 1) for dq, dr in geometry.DIRECTIONS]
-    assert order == list(geometry.DIRECTIONS[1:] + geometry.DIRECTIONS[:1])
-    hexes = ["0,0", "0,-2", "0,2", "1,-3", "-1,3"]
-    assert geometry.best_rotation(hexes, "-1,3") == 0  # already at the bottom
-    assert geometry.best_rotation(hexes, "1,-3") == 3  # at the top: half a turn
-    assert geometry.best_rotation(hexes, None) == 0
+def test_the_island_is_turned_once_to_stand_upright_on_a_phone():
+    wide = [f"{q},0" for q in range(-4, 5)]  # a row of nine hexes, west to east
+    angle = geometry.orientation(wide)
+    _x, _y, w, h = geometry.extent(wide, angle)
+    assert h > w and angle % 30 == 0  # turned upright
+    assert geometry.orientation(list(reversed(wide))) == angle  # the island alone decides it
+    assert geometry.orientation(["0,0"]) == 0
+    x, y = geometry.place("1,0", 90)
+    assert abs(x) < 1e-9 and y > 0  # a quarter turn clockwise: East goes down
+
+
+def placed_actions(board: dict) -> list[dict]:
+    """Every action the page model offers, wherever it put it."""
+    placed = [e["action"] for e in board["bar"]]
+    placed += [e["action"] for g in board["groups"] for e in g["entries"]]
+    placed += [c["entry"]["action"] for c in board["chips"]]
+    placed += [d["entry"]["action"] for d in board["dice"] if d["entry"]]
+    for p in board["seats"]:
+        for c in (p["leader_options"] or []) + (p["hand"] or []) + p["strategies"]:
+            placed += [e["action"] for e in c["actions"]]
+        placed += [d["entry"]["action"] for d in p["dice"] if d["entry"]]
+    placed += [c["entry"]["action"] for c in board["island"]["choices"] if c["kind"] != "pick"]
+    placed += [r["entry"]["action"] for card in board["island"]["cards"] for r in card["rows"]]
+    placed += [e["action"] for c in board["stock"] for e in c["actions"]]
+    if board["fight"]:
+        placed += [e["action"] for c in board["fight"]["revealed"] for e in c["actions"]]
+    return placed
 
 
 def test_every_action_is_placed_once_and_unknown_ones_land_in_the_bar():
@@ -137,26 +205,40 @@ def test_every_action_is_placed_once_and_unknown_ones_land_in_the_bar():
     view = GAME.view(state, 0)
     legal = GAME.legal_actions(state, 0) + [{"type": "something_new", "x": 1}]
     board = wfci.page(view, legal, 0, ["Ann", "Bob"])
-    placed = [e["action"] for e in board["bar"]]
-    for p in board["seats"]:
-        for c in (p["leader_options"] or []) + (p["hand"] or []) + p["strategies"]:
-            placed += [e["action"] for e in c["actions"]]
-        placed += [d["entry"]["action"] for d in p["dice"] if d["entry"]]
-    placed += [o["action"] for o in board["island"]["overlays"]]
-    for s in board["stacks"]:
-        placed += [e["action"] for e in s["actions"]]
-        for t in s["tokens"]:
-            placed += [e["action"] for e in t["actions"]]
-    placed += [e["action"] for c in board["stock"] for e in c["actions"]]
-    assert sorted(map(key, placed)) == sorted(map(key, legal))
+    assert sorted(map(key, placed_actions(board))) == sorted(map(key, legal))
     assert any(e["action"]["type"] == "something_new" for e in board["bar"])
+
+
+def test_choices_sharing_a_spot_are_sorted_into_modes_and_cards():
+    """A stack that may move with the free action or the Claw die, a unit that may attack or
+    take a +1 die: each mode shows one choice per spot; several units' choices on one hex
+    open a stack card."""
+    unit = {"id": "u1", "owner": 0, "kind": "chicken", "hex": "0,0"}
+    other = {"id": "u2", "owner": 0, "kind": "chicken", "hex": "0,0"}
+    view = {"units": [unit, other], "seats": [{}], "island": {"hexes": [{"hex": "0,0", "kind": "territory"}]}}
+    legal = [{"type": "move", "hex": "0,0", "pay": "free"}, {"type": "move", "hex": "0,0", "pay": "claw"},
+             {"type": "attack", "unit": "u1", "pay": "claw"}, {"type": "attack", "unit": "u2", "pay": "claw"},
+             {"type": "plus_one", "unit": "u1"}]
+    board = wfci.page(view, legal, 0, ["Ann"])
+    assert [m["key"] for m in board["modes"]] == ["move-free", "move-claw", "attack-claw", "plus_one"]
+    assert board["mode"] == "move-free"
+    by_mode = {}
+    for c in board["island"]["choices"]:
+        by_mode.setdefault(c["mode"], []).append(c)
+    assert all(len(cs) == 1 for cs in by_mode.values())  # one spot, one choice per mode
+    assert by_mode["attack-claw"][0]["kind"] == "pick"  # two attackers in one hex: a stack card
+    card = next(c for c in board["island"]["cards"] if c["mode"] == "attack-claw")
+    assert sorted(r["entry"]["action"]["unit"] for r in card["rows"]) == ["u1", "u2"]
+    assert by_mode["plus_one"][0]["kind"] == "unit" and by_mode["move-free"][0]["kind"] == "stack"
+    assert sorted(map(key, placed_actions(board))) == sorted(map(key, legal))
 
 
 def test_labels_are_plain_words():
     view = {"units": [], "seats": []}
     assert labels.action_label({"type": "end_turn"}, view) == "End my turn"
     assert labels.action_label({"type": "reroll", "pay": ["wood", "stone"]}, view) == \
-        "Pay wood and stone to reroll the picked dice"
+        "Reroll the picked dice for 1 wood and 1 stone"
+    assert labels.action_label({"type": "reroll", "pay": ["wood", "wood"]}, view) == "Reroll the picked dice for 2 wood"
     assert labels.action_label({"type": "star", "ability": "draw"}, view) == "Spend 3 stars: draw a scroll"
     assert labels.action_label({"type": "move_to", "hex": "0,1"}, view, "hex") == "Move here"
 
@@ -217,9 +299,10 @@ def test_setup_pages_offer_leaders_as_cards_and_bases_as_hexes(client):
     page = check_page(client, match, users[seat], seat)
     for a in GAME.legal_actions(state, seat):
         assert a["type"] == "choose_leader"
-        assert f'id="c-{a["card"]}"' in page
+        assert f'id="c-{a["card"]}"' in page  # its card, to read, in the Cards tab
+        assert f'class="chip d-leader" data-action="{escape(action_json(a))}"' in page  # the choice, in the bar
     other = check_page(client, match, users[1 - seat], 1 - seat)
-    assert 'class="legal' not in other
+    assert "data-action" not in other
     # choose leaders until somebody claims a base: the bases become SVG buttons
     for _ in range(4):
         state = state_of(match)
@@ -229,7 +312,7 @@ def test_setup_pages_offer_leaders_as_cards_and_bases_as_hexes(client):
             break
         services.submit_action(match, users[seat], legal[0], match.version)
     page = check_page(client, match, users[seat], seat)
-    assert re.search(r'<g class="legal hx-claim_base" data-action="[^"]+" tabindex="0" role="button" aria-label="Claim this base', page)
+    assert re.search(r'<g class="hit hex t-claim_base" data-action="[^"]+" role="button" tabindex="0" aria-label="Claim this base', page)
 
 
 def test_random_playouts_render_at_every_position(client):
@@ -348,7 +431,7 @@ def test_hex_choices_are_keyboard_buttons_in_the_island(client):
     island = page.split('class="wf-island"')[1].split("</svg>")[0]
     for a in hexes:
         attr = escape(action_json(a))
-        assert f'data-action="{attr}" tabindex="0" role="button" aria-label="' in island
+        assert f'data-action="{attr}" role="button" tabindex="0" aria-label="' in island
 
 
 def test_solo_pages_show_the_challengers_card_and_keep_the_contract(client):

@@ -73,7 +73,7 @@ def test_each_person_sees_only_their_own_ranks_on_the_page_and_in_the_api(client
     client.force_login(users[0])
     mine = client.get(match.get_absolute_url()).content.decode()
     for hen in (t for t in ranks if cockfight.owner(t) == 0):
-        assert re.search(rf'id="u-{hen}".*?rank {ranks[hen]}, face down: only you see it', mine, re.S)
+        assert re.search(rf'id="ui-{hen}".*?rank {ranks[hen]}, face down: only you see it', mine, re.S)
     assert "face down: its rank is hidden" in mine  # Bob's chickens
     assert 'class="rsc"' not in mine and "Machine stock" not in mine  # no resources, no machines
 

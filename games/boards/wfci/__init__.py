@@ -3,5 +3,8 @@
 from .page import page
 
 TEMPLATE = "games/wfci/board.html"
+DOCK_TEMPLATE = "games/wfci/_dock.html"  # the decision bar's own pieces: modes, dice, card choices
+SCREEN = True  # a game screen: the island, the decision bar, tabs (the frame lays them out)
+TELLS_RECENT = True  # the page tells what happened since the reader's last move
 
-__all__ = ["TEMPLATE", "page"]
+__all__ = ["TEMPLATE", "DOCK_TEMPLATE", "SCREEN", "TELLS_RECENT", "page"]

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from .labels import card, colour_name, seat_name, unit_name
 
 
-def fight(view: dict, players: list, card_actions: dict) -> dict | None:
+def fight(view: dict, players: list, card_actions: dict, me: int | None = None) -> dict | None:
     """The running fight, or None."""
     combat = view.get("combat")
     if not combat:
@@ -47,11 +47,21 @@ def fight(view: dict, players: list, card_actions: dict) -> dict | None:
         "ranged": combat.get("ranged"), "boost": combat.get("boost") or 0, "stage": stage, "stage_text": stage_text,
         "passes": combat.get("passes") or 0, "facedown": facedown, "revealed": revealed,
         "yours": [card(c) for c in combat.get("yours") or []],
+        "side": side_of(me, combat.get("attacker_seat"), combat.get("defender_seat")),
     }
 
 
-def last_fight(last: dict | None) -> dict | None:
-    """The "Last fight" panel: who fought whom, the revealed cards, strength against armor."""
+def side_of(me: int | None, attacker, defender) -> str:
+    """The viewer's part in a fight: "attacker", "defender" or "" (outside it, or watching)."""
+    if me is None:
+        return ""
+    return "attacker" if me == attacker else "defender" if me == defender else ""
+
+
+def last_fight(last: dict | None, me: int | None = None) -> dict | None:
+    """The "Last fight" panel: who fought whom, the revealed cards, strength against armor, and
+    the result in the viewer's words and colour: a win for the side they fought on is good news
+    (green), a loss bad news (red); to anyone else it is just news."""
     if not last:
         return None
     side_texts = {"attacker": _("for the attacker"), "defender": _("for the defender"),
@@ -71,14 +81,19 @@ def last_fight(last: dict | None) -> dict | None:
                       "bonus_text": bonus_text})
     att, dfd = last.get("attacker") or {}, last.get("defender") or {}
     success = last.get("result") == "success"
+    side = side_of(me, att.get("seat"), dfd.get("seat"))
+    verdict = "" if not side else "good" if (side == "attacker") == success else "bad"
+    headline = {("attacker", True): _("You won the fight."), ("attacker", False): _("You lost the fight."),
+                ("defender", True): _("You lost the fight."), ("defender", False): _("You held: the attack failed.")
+                }.get((side, success), "")
     if success:
-        result_text = {"shield": _("Success: %(name)s loses a shield."),
-                       "destroyed": _("Success: %(name)s is destroyed."),
-                       "humiliation": _("Success: %(name)s is humiliated."),
-                       "no_tag": _("Success: %(name)s is beaten, but no humiliation tag can be placed."),
-                       }.get(last.get("effect"), _("Success.")) % {"name": dfd.get("name", "")}
+        result_text = {"shield": _("The attack succeeds: %(name)s loses a shield."),
+                       "destroyed": _("The attack succeeds: %(name)s is destroyed."),
+                       "humiliation": _("The attack succeeds: %(name)s is humiliated."),
+                       "no_tag": _("The attack succeeds: %(name)s is beaten, but no humiliation tag can be placed."),
+                       }.get(last.get("effect"), _("The attack succeeds.")) % {"name": dfd.get("name", "")}
     else:
-        result_text = _("Failure: the attack of %(name)s fails.") % {"name": att.get("name", "")}
+        result_text = _("The attack of %(name)s fails.") % {"name": att.get("name", "")}
     return {
         "attacker_name": att.get("name", ""), "attacker_seat": att.get("seat"),
         "attacker_colour": colour_name(att.get("seat")),
@@ -86,6 +101,6 @@ def last_fight(last: dict | None) -> dict | None:
         "defender_colour": colour_name(dfd.get("seat")),
         "ranged": last.get("ranged"), "boost": last.get("boost") or 0, "round": last.get("round"),
         "strength": last.get("strength"), "armor": last.get("armor"), "success": success,
-        "result_text": result_text, "cards": cards,
+        "result_text": result_text, "cards": cards, "verdict": verdict, "headline": headline,
     }
 

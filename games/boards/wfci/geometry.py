@@ -1,8 +1,9 @@
-"""Hex geometry of the island: axial "q,r" on pointy-top hexes to SVG pixels.
+"""Hex geometry of the island: axial "q,r" on pointy-top hexes to SVG units.
 
 The engine's axes (engine/wfci/board.py: DIRECTIONS E, SE, SW, W, NW, NE with screen y down)
-are kept; the board is only turned by a multiple of 60 degrees so the viewer's base is at the
-bottom, and the units of one hex share it in fixed token slots.
+are kept; the whole island is turned once by a multiple of 30 degrees to fit a phone held
+upright, the same for every viewer and every step of the match, and the units of one hex
+share it in fixed token slots.
 """
 
 from __future__ import annotations
@@ -12,19 +13,11 @@ import math
 SIZE = 40  # hex centre-to-corner, in SVG units
 SQ3 = math.sqrt(3)
 DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))  # E, SE, SW, W, NW, NE
-MIN_PX_PER_COLUMN = 44  # below this a hex is too small to read: the island scrolls sideways instead
 
 
 def parse_hex(key: str) -> tuple[int, int]:
     q, r = str(key).split(",")
     return int(q), int(r)
-
-
-def rotate(q: int, r: int, k: int) -> tuple[int, int]:
-    """Turn an axial hex k sixths of a turn clockwise (on screen, y down) about 0,0."""
-    for _i in range(k % 6):
-        q, r = -r, q + r
-    return q, r
 
 
 def hex_center(q: int, r: int, size: float = SIZE) -> tuple[float, float]:
@@ -52,20 +45,53 @@ def hex_id(key: str) -> str:
     return str(key).replace(",", "_").replace("-", "m")
 
 
-def best_rotation(hexes: list[str], base: str | None) -> int:
-    """The turn (0..5 sixths, clockwise) that puts `base` nearest straight below the island's centre."""
-    if not base or not hexes:
-        return 0
-    best, best_score = 0, None
-    for k in range(6):
-        pts = [hex_center(*rotate(*parse_hex(h), k)) for h in hexes]
-        cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
-        bx, by = hex_center(*rotate(*parse_hex(base), k))
-        off = math.atan2(by - cy, bx - cx) - math.pi / 2
-        score = abs(math.atan2(math.sin(off), math.cos(off)))
-        if best_score is None or score < best_score - 1e-9:
-            best, best_score = k, score
+# The room a portrait phone gives the island (px): the island is turned once, for good, to
+# fill it best, so every hex keeps its place from the first set-up step to the end.
+PHONE_BOX = (390.0, 560.0)
+
+
+def half_extent(angle: int, size: float = SIZE) -> tuple[float, float]:
+    """Half the width and height of one hex turned by `angle` degrees (a multiple of 30)."""
+    return (size * SQ3 / 2, size) if angle % 60 == 0 else (size, size * SQ3 / 2)
+
+
+def turn_point(x: float, y: float, angle: int) -> tuple[float, float]:
+    a = math.radians(angle)
+    return x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a)
+
+
+def place(key: str, angle: int) -> tuple[float, float]:
+    """A hex's centre in SVG units on the island turned by `angle` degrees."""
+    return turn_point(*hex_center(*parse_hex(key)), angle)
+
+
+def extent(keys, angle: int) -> tuple[float, float, float, float]:
+    """The box (x, y, w, h) that holds the hexes `keys` on the island turned by `angle`."""
+    pts = [place(k, angle) for k in keys] or [(0.0, 0.0)]
+    hw, hh = half_extent(angle)
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return min(xs) - hw, min(ys) - hh, max(xs) - min(xs) + 2 * hw, max(ys) - min(ys) + 2 * hh
+
+
+def orientation(keys) -> int:
+    """The turn (a multiple of 30 degrees) that shows the island biggest on a portrait phone;
+    of equal ones the smallest, so every viewer of a match sees the same island."""
+    best, best_scale = 0, 0.0
+    for angle in range(0, 360, 30):
+        _x, _y, w, h = extent(keys, angle)
+        scale = min(PHONE_BOX[0] / w, PHONE_BOX[1] / h)
+        if scale > best_scale * 1.01:
+            best, best_scale = angle, scale
     return best
+
+
+def turned_hex_points(angle: int, size: float = SIZE) -> str:
+    """The corners of one hex turned by `angle`, as an SVG `points` attribute."""
+    pts = []
+    for i in range(6):
+        a = math.radians(60 * i - 30 + angle)
+        pts.append(f"{num(size * math.cos(a))},{num(size * math.sin(a))}")
+    return " ".join(pts)
 
 
 # Token slots inside a hex: the centre and a ring of six (a stack of a leader and six
@@ -73,7 +99,7 @@ def best_rotation(hexes: list[str], base: str | None) -> int:
 RING = [(0, 0), (-9, -16), (9, -16), (18, 0), (9, 16), (-9, 16), (-18, 0)]
 SLOTS = {
     1: [(0, 0)],
-    2: [(-12, 0), (12, 0)],
+    2: [(-14, 0), (14, 0)],
     3: [(-12, -9), (12, -9), (0, 12)],
     4: [(-12, -11), (12, -11), (-12, 11), (12, 11)],
     5: [(0, 0), (-15, -13), (15, -13), (-15, 13), (15, 13)],
@@ -85,7 +111,7 @@ SLOTS = {
 def token_slots(n: int) -> tuple[list[tuple[int, int]], float]:
     """Positions (relative to the hex centre) and the token radius for n units in one hex."""
     if n in SLOTS:
-        radius = {1: 15, 2: 11, 3: 10, 4: 10, 5: 9, 6: 8.5, 7: 8}[n]
+        radius = {1: 19, 2: 13, 3: 12, 4: 11, 5: 9.5, 6: 9, 7: 8}[n]
         return SLOTS[n], radius
     cols = 4 if n > 9 else 3
     rows = math.ceil(n / cols)

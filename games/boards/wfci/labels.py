@@ -95,6 +95,14 @@ PAY_WORDS = {
 }
 
 
+def payment(resources: list) -> str:
+    """Resources paid, counted: "2 wood", "1 wood and 1 stone"."""
+    counts: dict = {}
+    for r in resources:
+        counts[r] = counts.get(r, 0) + 1
+    return and_list([_("%(n)s %(what)s") % {"n": n, "what": resource_name(r, n)} for r, n in counts.items()])
+
+
 def pay_name(pay) -> str:
     f = PAY_WORDS.get(pay)
     return f() if f else str(pay)
@@ -130,6 +138,42 @@ def unit_name(unit: dict | None, view: dict | None = None) -> str:
     return unit.get("name") or _("%(who)s's machine") % {"who": who}
 
 
+def unit_symbol(unit: dict) -> str:
+    """The sprite id of a unit's token: one mark per kind of unit, one per class of machine."""
+    if unit.get("kind") == "machine":
+        return "wt-" + (unit.get("class") if unit.get("class") in CLASSES else "machine")
+    return "wt-leader" if unit.get("kind") == "leader" else "wt-chicken"
+
+
+MODE_KINDS = {
+    "move": gettext_lazy("Move"), "attack": gettext_lazy("Attack"), "plus_one": gettext_lazy("+1 die"),
+    "activate": gettext_lazy("Star ability"), "drop": gettext_lazy("Leave behind"),
+    "to_top": gettext_lazy("Put on top"), "pick_up": gettext_lazy("Take along"),
+}
+SHORT_PAYS = {"free": pgettext_lazy("a payment, in a short button", "free action"),
+              "claw": pgettext_lazy("a payment, in a short button", "Claw die"),
+              "chicken": pgettext_lazy("a payment, in a short button", "Chicken die"),
+              "car": pgettext_lazy("a payment, in a short button", "Battle Car"),
+              "extra": pgettext_lazy("a payment, in a short button", "extra move")}
+
+
+def mode_words(action: dict, view: dict) -> dict:
+    """A mode button's words: what a tap on the island does while it is chosen (`kind`), how
+    it is paid (`pay`), and the whole of it for screen readers (`label`)."""
+    kind = action.get("type")
+    if kind == "nudge":
+        units = {u["id"]: u for u in view.get("units") or []}
+        label = _("Move %(unit)s") % {"unit": unit_name(units.get(action.get("unit")), view)}
+        return {"kind": label, "pay": "", "label": label, "icon": ""}
+    pay = action.get("pay") if isinstance(action.get("pay"), str) else ""
+    words = str(MODE_KINDS.get(kind, kind))
+    if not pay:
+        return {"kind": words, "pay": "", "label": words, "icon": ""}
+    return {"kind": words, "pay": str(SHORT_PAYS.get(pay, pay)),
+            "label": _("%(what)s (%(pay)s)") % {"what": words, "pay": pay_name(pay)},
+            "icon": {"claw": "wdc", "chicken": "wdh"}.get(pay, "")}
+
+
 def machine_face(unit: dict) -> dict | None:
     """The public face (name, text) of the machine card a unit on the island shows."""
     cid = unit.get("card")
@@ -162,8 +206,7 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
             return _("Leave the +1 die %(n)s on its unit") % {"n": n}
         return _("Also roll the +1 die %(n)s now on a unit") % {"n": n}
     if kind == "reroll":
-        pay = [resource_name(r) for r in action.get("pay") or []]
-        return _("Pay %(pay)s to reroll the picked dice") % {"pay": and_list(pay)}
+        return _("Reroll the picked dice for %(pay)s") % {"pay": payment(action.get("pay") or [])}
     if kind == "end_actions":
         return _("End my actions")
     if kind == "draw":

@@ -6,12 +6,14 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from . import dock
 from .actions import place
 from .build import build_panel
 from .cockfight import panel as cockfight_panel
 from .fight import fight, last_fight
+from .recent import recent_model
 from .flags import flags
-from .island import island
+from .island import arrows, island
 from .labels import card, class_name, colour_letter, colour_name, die_icon, resource_name, seat_name, unit_name
 from .reader import localized
 from .solo import CHALLENGER_SEAT, challenger
@@ -20,7 +22,7 @@ from .teams import mark, teams
 DICE_PER_COLOUR = 5  # rules section 2: five dice per colour
 
 
-def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) -> dict:
+def page(view: dict, legal: list[dict], seat: int | None, players: list[str], recent=None) -> dict:
     """Everything the WfCI templates draw, with each legal action placed exactly once."""
     view = view or {}
     legal = list(legal or [])
@@ -28,27 +30,47 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
     view = localized(view, players)
     me = seat if isinstance(seat, int) and 0 <= seat < len(view.get("seats") or []) else None
     placed = place(view, legal, me)
-    card_actions = placed["card"]
     units_by_id = {u["id"]: u for u in view.get("units") or []}
     combat = view.get("combat")
     decks = view.get("decks") or {}
     supply = view.get("supply") or {}
     board = island(view, me, placed)
+    modes = placed["modes"]
+    mode = modes[0]["key"] if modes else ""
+    open_card(board, mode)
+    dock_dice = dock.dice(view, me, placed)
+    dock_groups = dock.groups(placed)
+    in_dock = dock.card_only(placed)
+    card_actions = {} if in_dock else placed["card"]
     catastrophe = None
     if view.get("catastrophe"):
         cat = view["catastrophe"]
         catastrophe = {**card(cat["card"]), "colour": colour_name(cat.get("seat"))}
-    seats, team_model = seat_models(view, me, players, placed), teams(view, players, me)
+    seats = seat_models(view, me, players, placed, card_actions, with_dice=not dock_dice)
+    team_model = teams(view, players, me)
     mark(seats, team_model)
+    stock = [card(c, card_actions.get(c["id"])) for c in view.get("stock") or []]
+    mine = next((p for p in seats if p["mine"]), None)
+    chips = dock.chips(view, placed, cards_by_id(view)) if in_dock else []
+    fight_model = fight(view, players, card_actions, me)
+    last = None if combat else last_fight(view.get("last_fight"), me)
+    news = recent_model(recent, view, players, me)
+    board["arrows"] = arrows(news, board["angle"])
+    counts = {"cards": len(mine["hand"]) if mine and mine["hand"] is not None else None}
+    card_choice = any(c["actions"] for c in stock) or bool(mine and any(
+        c["actions"] for group in ("hand", "strategies", "leader_options") for c in (mine.get(group) or [])))
+    choices_in = "fight" if fight_model and any(c["actions"] for c in fight_model["revealed"]) else \
+        "cards" if card_choice else None
+    read = ("fight" if fight_model else "cards") if in_dock else None  # what the cards in the bar are about
     return {
-        "island": board, "stacks": board["stacks"], "seats": seats, "teams": team_model,
+        "island": board, "stacks": board["stacks"], "seats": seats, "mine": mine, "teams": team_model,
         "flags": flags(view, players, me), "cockfight": cockfight_panel(view, players, me),
-        "fight": fight(view, players, card_actions),
-        "last_fight": None if combat else last_fight(view.get("last_fight")),
-        "bar": placed["bar"],
+        "fight": fight_model, "last_fight": last,
+        "bar": placed["bar"], "modes": modes, "mode": mode, "dice": dock_dice, "chips": chips, "groups": dock_groups,
         "status": status(view, players), "pending": pending_text(view, units_by_id), "catastrophe": catastrophe,
-        "events": list(view.get("events") or []),
-        "stock": [card(c, card_actions.get(c["id"])) for c in view.get("stock") or []],
+        "events": list(view.get("events") or []), "recent": news,
+        "tabs": dock.tab_models(view, counts, choices_in, bool(fight_model or last), bool(news and news["turns"]), read),
+        "stock": stock, "stock_first": any(c["actions"] for c in stock),
         "scroll_deck": decks.get("scroll", 0), "machine_deck": decks.get("machine", 0),
         "scroll_discard": [card(c) for c in reversed(decks.get("scroll_discard") or [])],
         "machine_discard": [card(c) for c in reversed(decks.get("machine_discard") or [])],
@@ -61,12 +83,36 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
     }
 
 
-def seat_models(view: dict, me: int | None, players: list, placed: dict) -> list[dict]:
-    """One panel per seat, the viewer's first: banner dice, resources, tags and cards."""
+def open_card(board: dict, mode: str) -> None:
+    """The stack card opens by itself when it is the one place the shown choices are."""
+    shown = [c for c in board["choices"] if c["mode"] in ("", mode)]
+    picks = [c for c in shown if c["kind"] == "pick"]
+    if len(picks) == 1 and len(shown) == 1:
+        for c in board["cards"]:
+            c["open"] = c["dom"] == picks[0]["card"]
+
+
+def cards_by_id(view: dict) -> dict:
+    out = {}
+    you = view.get("you") or {}
+    for c in (you.get("hand") or []) + (you.get("leader_options") or []) + (view.get("stock") or []):
+        out[c["id"]] = c
+    for s in view.get("seats") or []:
+        for c in s.get("strategies") or []:
+            out[c["id"]] = c
+    for e in (view.get("combat") or {}).get("revealed") or []:
+        out[e["card"]["id"]] = e["card"]
+    return out
+
+
+def seat_models(view: dict, me: int | None, players: list, placed: dict, card_actions: dict,
+                with_dice: bool = True) -> list[dict]:
+    """One panel per seat, the viewer's first: banner dice, resources, tags and cards. The dice
+    carry their choices here unless the decision bar holds them (`with_dice` False)."""
     seats = view.get("seats") or []
     you = view.get("you") or {}
     turn = view.get("turn") or {}
-    card_actions, die_actions = placed["card"], placed["die"]
+    die_actions = placed["die"] if with_dice else {}
     order = list(range(len(seats)))
     if me is not None:
         order = order[me:] + order[:me]
