@@ -115,7 +115,8 @@ def push_deaths(state: dict, seat: int, chickens: list[str], cause: str, by: int
 
 def candidates(state: dict, chooser: int, owner: int, pool: str) -> list[dict]:
     """Chickens a choice may fall on. Dino Chickens are out of a predator's reach; an opponent's
-    kill must take a Decoy Chicken first (D-8: a card that targets one chicken too)."""
+    kill must take a Decoy Chicken first (D-9: a card that targets one chicken too, and the 6
+    of a Die-Die-Die!, which the attacker chooses)."""
     flock = state["flocks"][owner]
     if pool == "special":
         return F.distinct([e for e in flock if F.is_special(e)])

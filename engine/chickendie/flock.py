@@ -3,7 +3,7 @@
 A flock entry is `{"id", "kind", "infertile"}`: ordinary Chicks and Hens get ids `f1`, `f2`…
 from the supply (D-2); a Specialty chicken keeps its card id. `infertile` holds the Infertility
 card lying on a hen. "Hen" and "Chick" mean the ordinary supply cards only: a Specialty chicken
-is never one, whatever its name (D-7).
+is never one, whatever its name (D-8).
 """
 
 from __future__ import annotations

@@ -72,7 +72,7 @@ def setup(seed: int, players: int, options: dict | None) -> dict:
 
 
 def _deal(state: dict) -> None:
-    """Instant cards met while dealing are set aside and shuffled back in (D-10): nobody loses
+    """Instant cards met while dealing are set aside and shuffled back in (D-12): nobody loses
     chickens before the first turn."""
     start = C.rules()["start"]
     shuffle(state, state["draw"])
@@ -145,11 +145,12 @@ def run(state: dict) -> None:
 
 
 def _game_over(state: dict) -> bool:
-    """"Play continues until only one player has chickens left": the game ends the moment one
-    player is left, even in the middle of a card (Fox on the Loose rolls in turn order, so a
-    player put out by an earlier roll is out). Only a card that hits everyone at once (Foster
-    Farms, Bird Flu, Chicken Assassin) is resolved to its end first: when it takes the last
-    chickens of all players still in, they lose them at the same moment and share the win (D-15)."""
+    """The print: "Play continues until only one player has chickens left". The game ends the
+    moment one player is left, even in the middle of a card (Fox on the Loose rolls in turn
+    order, so a player put out by an earlier roll is out). Only a card that hits everyone at
+    once (Foster Farms, Bird Flu, Chicken Assassin) is resolved to its end first: when it takes
+    the last chickens of all players still in, they lose them at the same moment and share the
+    win (D-15)."""
     living = F.alive(state)
     if not living:
         last = [e["seat"] for e in state["out"] if e["chain"] == state["chain"]]

@@ -167,5 +167,6 @@ def test_the_page_lets_the_swapper_choose_the_hens_they_receive(client):
     seat_1 = page[page.index('id="cd-seat-1"'):]
     assert "infertile Hen" in seat_1 and seat_1.count('data-action="{&quot;chicken') == 2
     assert "choose a Hen of" in page and "you receive (3 still to choose)" in page
+    assert "Hen Swap: Swap all of your Hens" in page
     page, legal = page_and_legal(client, match, users[1])
     assert legal == [] and "Waiting for" in page

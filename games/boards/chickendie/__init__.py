@@ -88,6 +88,8 @@ def about(view: dict, players: list[str]) -> str | None:
         name, text = card_name(pending["card"]["kind"]), card_text(pending["card"]["kind"])
     elif op in ("deaths", "pick"):
         name, text = card_name(pending["cause"]), card_text(pending["cause"])
+    elif op == "swap":
+        name, text = card_name("hen_swap"), card_text("hen_swap")
     elif op == "roll":
         name, text = msg(f"chickendie.face.{pending['face']}.name"), msg(f"chickendie.face.{pending['face']}.text")
     elif op == "turn" and pending.get("step") == "cash":
