@@ -75,6 +75,8 @@ def _farmer(state: dict, seat: int, legal: list[dict]) -> dict:
         owner = frame["owner"]
         ranked = sorted(legal, key=lambda a: value(_chicken(state, owner, a["chicken"])))
         return ranked[-1] if owner != seat else ranked[0]
+    if op == "swap":  # the Hens it receives: the fertile ones first
+        return max(legal, key=lambda a: value(_chicken(state, frame["target"], a["chicken"])))
     face = frame["face"]
     return {"type": "take"} if face in (1, 2, 3) else {"type": "leave"}
 
@@ -108,12 +110,12 @@ def _answer(state: dict, seat: int, legal: list[dict]) -> dict:
 
 def _welcome(state: dict, seat: int, frame: dict) -> bool:
     """An Omelette is not worth an answer, nor a Hen Swap that brings at least what it takes
-    (all the attacker's Hens for at most three of ours)."""
+    (all the attacker's Hens for at most three of ours, the attacker's choice: the best)."""
     kind = C.kind(frame["card"])
     if kind == "hen_swap":
         got = sum(value(e) for e in F.of_kind(state, frame["by"], C.HEN))
-        given = sum(value(e) for e in F.of_kind(state, seat, C.HEN)[: C.rules()["hen_swap_max"]])
-        return got >= given
+        ours = sorted((value(e) for e in F.of_kind(state, seat, C.HEN)), reverse=True)
+        return got >= sum(ours[: C.rules()["hen_swap_max"]])
     return kind == "three_egg_omelette"
 
 
@@ -129,6 +131,8 @@ def _leader(state: dict, seat: int) -> list[int]:
 
 
 def _turn(state: dict, seat: int, legal: list[dict]) -> dict:
+    if state["turn"]["step"] == "draw":
+        return {"type": "draw"}  # End Your Turn waits for step 4: it skips the die then too
     plays = [a for a in legal if a["type"] == "play"]
     by_kind: dict[str, list[dict]] = {}
     for a in plays:

@@ -55,6 +55,8 @@ def process_draw(state: dict, frame: dict) -> None:
     elif C.is_instant(card):
         state["table"].append(card)
         log(state, "instant", who=who(frame["seat"]), card=card_name(C.kind(card)))
+        if C.info(card).get("at_once"):
+            state["chain"] += 1  # one moment: those it puts out last go out together (D-15)
         push(state, {"op": "instant", "card": card, "by": frame["seat"],
                      "queue": order_from(state, frame["seat"]), "deaths": 0})
     else:
@@ -81,8 +83,7 @@ def process_instant(state: dict, frame: dict) -> None:
         if kind in ("foster_farms", "bird_flu"):
             victims = _mass_victims(state, s, C.HEN if kind == "foster_farms" else C.CHICK)
             if victims:
-                push(state, {"op": "deaths", "seat": s, "chickens": victims, "cause": kind,
-                             "disease": C.has_tag(kind, "disease")})
+                push_deaths(state, s, victims, kind, disease=C.has_tag(kind, "disease"))
         elif kind == "fox_on_the_loose":
             for _ in range(C.rules()["fox_rolls"]):
                 push_roll(state, s, kind)
@@ -106,9 +107,16 @@ def push_pick(state: dict, chooser: int, owner: int, pool: str, then: str, cause
     push(state, {"op": "pick", "seat": chooser, "owner": owner, "pool": pool, "then": then, "cause": cause})
 
 
+def push_deaths(state: dict, seat: int, chickens: list[str], cause: str, by: int | None = None,
+                disease: bool = False) -> None:
+    """Chickens about to die; `by` is the player whose card or choice kills them, if not the owner."""
+    push(state, {"op": "deaths", "seat": seat, "chickens": chickens, "cause": cause, "disease": disease, "by": by})
+
+
 def candidates(state: dict, chooser: int, owner: int, pool: str) -> list[dict]:
     """Chickens a choice may fall on. Dino Chickens are out of a predator's reach; an opponent's
-    kill must take a Decoy Chicken first (D-8: a card that targets one chicken too)."""
+    kill must take a Decoy Chicken first (D-9: a card that targets one chicken too, and the 6
+    of a Die-Die-Die!, which the attacker chooses)."""
     flock = state["flocks"][owner]
     if pool == "special":
         return F.distinct([e for e in flock if F.is_special(e)])
@@ -154,15 +162,16 @@ def _picked(state: dict, frame: dict, fid: str) -> None:
         F.change(state, owner, fid, C.CHICK)
         log(state, "hen_to_chick", who=who(owner))
     else:
-        push(state, {"op": "deaths", "seat": owner, "chickens": [fid], "cause": frame["cause"],
-                     "disease": False})
+        push_deaths(state, owner, [fid], frame["cause"], by=frame["seat"] if frame["seat"] != owner else None)
 
 
 # --- the Chicken Die --------------------------------------------------------------------------
 
-def push_roll(state: dict, seat: int, cause: str, negative: bool = False, optional: bool = False) -> None:
+def push_roll(state: dict, seat: int, cause: str, negative: bool = False, optional: bool = False,
+              by: int | None = None) -> None:
+    """A roll of the die for `seat`; `by` is the attacker who made them roll (Die-Die-Die!)."""
     push(state, {"op": "roll", "seat": seat, "cause": cause, "negative": negative,
-                 "optional": optional, "face": None})
+                 "optional": optional, "face": None, "by": by})
 
 
 def process_roll(state: dict, frame: dict) -> None:
@@ -181,7 +190,7 @@ def process_roll(state: dict, frame: dict) -> None:
     if frame["negative"] and face not in NEGATIVE_FACES:
         log(state, "no_effect", face=face)
         return
-    apply_face(state, seat, face)
+    apply_face(state, seat, face, frame["cause"], frame.get("by"))
 
 
 def legal_roll(state: dict, frame: dict, seat: int) -> list[dict]:
@@ -198,8 +207,10 @@ def act_roll(state: dict, frame: dict, seat: int, action: dict) -> None:
         log(state, "takes", who=who(seat), face=frame["face"])
 
 
-def apply_face(state: dict, seat: int, face: int) -> None:
-    """The six outcomes; the roller chooses the card a result applies to (no card: no effect)."""
+def apply_face(state: dict, seat: int, face: int, cause: str = "die", by: int | None = None) -> None:
+    """The six outcomes; the roller chooses the card a result applies to (no card: no effect),
+    except that a chicken an attack card kills is the attacker's choice ("If a chicken dies the
+    attacker chooses which chicken"): the 6 of a Die-Die-Die! rolled for `by`."""
     chicks = F.of_kind(state, seat, C.CHICK)
     if face == 1:
         state["eggs"][seat] += 1
@@ -216,9 +227,9 @@ def apply_face(state: dict, seat: int, face: int) -> None:
         state["eggs"][seat] += 1
         log(state, "chick_to_egg", who=who(seat))
     elif face == 5 and F.of_kind(state, seat, C.HEN):
-        push_pick(state, seat, seat, "hen", "demote", "die")
+        push_pick(state, seat, seat, "hen", "demote", cause)
     elif face == 6 and state["flocks"][seat]:
-        push_pick(state, seat, seat, "any", "kill", "die")
+        push_pick(state, seat if by is None else by, seat, "any", "kill", cause)
     else:
         log(state, "no_effect", face=face)
 

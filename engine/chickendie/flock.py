@@ -3,11 +3,12 @@
 A flock entry is `{"id", "kind", "infertile"}`: ordinary Chicks and Hens get ids `f1`, `f2`…
 from the supply (D-2); a Specialty chicken keeps its card id. `infertile` holds the Infertility
 card lying on a hen. "Hen" and "Chick" mean the ordinary supply cards only: a Specialty chicken
-is never one, whatever its name (D-7).
+is never one, whatever its name (D-8).
 """
 
 from __future__ import annotations
 
+from ..messages import msg
 from . import cards as C
 from .events import card_name, log, who
 
@@ -86,7 +87,9 @@ def kill(state: dict, seat: int, fid: str) -> None:
 
 
 def chicken_name(entry: dict) -> dict:
-    return card_name(entry["kind"])
+    """A chicken's name; "infertile Hen" when an Infertility lies on it (the Hens are otherwise alike)."""
+    name = card_name(entry["kind"])
+    return msg("chickendie.chicken.infertile", chicken=name) if entry.get("infertile") else name
 
 
 def change(state: dict, seat: int, fid: str, kind: str) -> None:

@@ -14,11 +14,11 @@ from ..strict import is_legal
 from ..rng import seed_state
 from . import cards as C
 from . import flock as F
-from . import effects, reactions, turn
+from . import effects, reactions, swap, turn
 from .deck import pick_first, shuffle
 from .events import log, who
 
-HANDLERS = {**effects.HANDLERS, **reactions.HANDLERS, **turn.HANDLERS}
+HANDLERS = {**effects.HANDLERS, **reactions.HANDLERS, **swap.HANDLERS, **turn.HANDLERS}
 OPTION_KEYS = {"auto_pass"}
 
 
@@ -72,7 +72,7 @@ def setup(seed: int, players: int, options: dict | None) -> dict:
 
 
 def _deal(state: dict) -> None:
-    """Instant cards met while dealing are set aside and shuffled back in (D-10): nobody loses
+    """Instant cards met while dealing are set aside and shuffled back in (D-12): nobody loses
     chickens before the first turn."""
     start = C.rules()["start"]
     shuffle(state, state["draw"])
@@ -145,11 +145,17 @@ def run(state: dict) -> None:
 
 
 def _game_over(state: dict) -> bool:
+    """The print: "Play continues until only one player has chickens left". The game ends the
+    moment one player is left, even in the middle of a card (Fox on the Loose rolls in turn
+    order, so a player put out by an earlier roll is out). Only a card that hits everyone at
+    once (Foster Farms, Bird Flu, Chicken Assassin) is resolved to its end first: when it takes
+    the last chickens of all players still in, they lose them at the same moment and share the
+    win (D-15)."""
     living = F.alive(state)
     if not living:
         last = [e["seat"] for e in state["out"] if e["chain"] == state["chain"]]
         _finish(state, last, "together")
-    elif len(living) == 1 and len(state["stack"]) == 1:
+    elif len(living) == 1 and not _at_once_under_way(state):
         _finish(state, living, "last")
     elif state["turns"] > C.rules()["turn_limit"] and len(state["stack"]) == 1:
         counts = {s: len(state["flocks"][s]) for s in living}
@@ -158,8 +164,15 @@ def _game_over(state: dict) -> bool:
     return state["result"] is not None
 
 
+def _at_once_under_way(state: dict) -> bool:
+    return any(frame["op"] == "instant" and C.info(frame["card"]).get("at_once") for frame in state["stack"])
+
+
 def _finish(state: dict, winners: list[int], reason: str) -> None:
+    """The end; a card still being resolved (a Fox on the Loose cut short) goes to the discard pile."""
     losers = [s for s in range(state["players"]) if s not in winners]
     state["result"] = {"winners": sorted(winners), "losers": losers, "reason": reason}
     state["stack"][-1]["ask"] = None
+    state["discard"].extend(state["table"])
+    state["table"] = []
     log(state, "win_" + reason, who=[who(s) for s in sorted(winners)], n=len(winners))

@@ -6,6 +6,7 @@ ordinary cards above the instant ones, so a test draws only what it put on top.
 
 from __future__ import annotations
 
+from ..rng import Rng, seed_state
 from . import cards as C
 from . import flow
 from .effects import push
@@ -14,7 +15,8 @@ from .effects import push
 def position(players=2, *, hands=None, flocks=None, eggs=None, draw=(), graveyard=(), seat=0, step="play",
              auto_pass=(), direction=1) -> dict:
     """`flocks` lists kinds per seat ("hen!" is an infertile Hen); `draw` lists kinds, the next
-    card drawn first; `eggs` is a list or one count for everybody."""
+    card drawn first; `eggs` is a list or one count for everybody. `step` "collect" or "draw"
+    runs up to the stop before the draw."""
     state = flow.setup(1, players, {"auto_pass": list(auto_pass)})
     pool: dict[str, list[str]] = {}
     for card in C.all_ids():
@@ -56,6 +58,17 @@ def position(players=2, *, hands=None, flocks=None, eggs=None, draw=(), graveyar
     state["result"] = None
     flow.run(state)
     return state
+
+
+def load_die(state: dict, *faces: int) -> dict:
+    """The state with its RNG set so that the next rolls of the die come up `faces`, in order
+    (a seed is found by trying: about 6**len(faces) tries). Only the die may use the RNG then."""
+    for n in range(1, 100 * 6 ** len(faces)):
+        rng = Rng(seed_state(n))
+        if all(rng.randint(1, 6) == face for face in faces):
+            state["rng"] = seed_state(n)
+            return state
+    raise ValueError(f"no seed rolls {faces}")
 
 
 def with_roll(state: dict, seat: int, face: int, *, negative=False, optional=False) -> dict:

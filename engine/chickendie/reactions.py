@@ -4,17 +4,17 @@ gets a decision whether or not they hold an answer, so waiting tells nobody what
 Only a player who turned on "don't ask me when I cannot respond" is skipped, and only when
 they have no answer; that setting is public, because it gives that away.
 
-Answers: Cock Block stops any attack card and ends the attacker's step 3; the attacker may
-answer a Cock Block with a Cock Block of their own (D-9), which puts the attack back on.
-Chicken Wire stops a predator; a Mad Scientist Chicken, from the hand or the flock, is
-discarded to stop a disease; Immunity saves one chicken from any death.
+Answers: Cock Block stops any attack card and ends the attacker's step 3 at once; it answers
+"an Attack card" and is none itself, so nobody answers it (D-10). Chicken Wire stops a
+predator; a Mad Scientist Chicken, from the hand or the flock, is discarded to stop a disease;
+Immunity saves one chicken from any death.
 """
 
 from __future__ import annotations
 
 from . import cards as C
 from . import flock as F
-from .effects import pop, push, push_pick, push_roll, to_discard
+from .effects import pop, push, push_deaths, push_pick, push_roll, to_discard
 from .events import card_name, log, who
 
 LET = {"type": "let"}
@@ -42,13 +42,14 @@ def ask_or_let(state: dict, frame: dict, seat: int, answers: list) -> bool:
 # --- a card played on a player ----------------------------------------------------------------
 
 def attack_answers(state: dict, frame: dict, seat: int) -> list[dict]:
+    if frame["stage"] != "react":
+        return []
     kind = C.kind(frame["card"])
     answers = [{"type": "respond", "card": c} for c in in_hand(state, seat, "cock_block")[:1]]
-    if frame["stage"] == "react":
-        if C.has_tag(kind, "predator"):
-            answers += [{"type": "respond", "card": c} for c in in_hand(state, seat, "chicken_wire")[:1]]
-        if C.has_tag(kind, "disease"):
-            answers += [{"type": "respond", "card": c} for c in mad_scientists(state, seat)]
+    if C.has_tag(kind, "predator"):
+        answers += [{"type": "respond", "card": c} for c in in_hand(state, seat, "chicken_wire")[:1]]
+    if C.has_tag(kind, "disease"):
+        answers += [{"type": "respond", "card": c} for c in mad_scientists(state, seat)]
     return answers
 
 
@@ -78,23 +79,28 @@ def act_attack(state: dict, frame: dict, seat: int, action: dict) -> None:
             log(state, "lets", who=who(seat), card=card_name(kind))
             pop(state)
             resolve_attack(state, frame)
-        else:
-            log(state, "blocked", who=who(seat), card=card_name(kind))
-            pop(state)
-            to_discard(state, frame["card"])
-            turn = state["turn"]
-            if turn["seat"] == frame["by"] and turn["step"] == "play":
-                turn["step"] = "cash"
+        else:  # a match saved while an earlier rule let the attacker answer the Cock Block
+            _blocked(state, frame)
         return
     answer = action["card"]
     answer_kind = C.kind(answer)
     _spend(state, seat, answer)
     log(state, "responds", who=who(seat), card=card_name(answer_kind), to=card_name(kind))
     if answer_kind == "cock_block":
-        frame["stage"] = "counter" if frame["stage"] == "react" else "react"
+        _blocked(state, frame)
     else:
         pop(state)
         to_discard(state, frame["card"])
+
+
+def _blocked(state: dict, frame: dict) -> None:
+    """A Cock Block "cancels the card and ends their Play Action Cards step immediately"."""
+    log(state, "blocked", who=who(frame["by"]), card=card_name(C.kind(frame["card"])))
+    pop(state)
+    to_discard(state, frame["card"])
+    turn = state["turn"]
+    if turn["seat"] == frame["by"] and turn["step"] == "play":
+        turn["step"] = "cash"
 
 
 def _spend(state: dict, seat: int, card: str) -> None:
@@ -121,35 +127,19 @@ def resolve_attack(state: dict, frame: dict) -> None:
         return
     to_discard(state, card)
     if kind in ("coyote_attack", "eat_mor_chikin"):
-        if kind == "eat_mor_chikin" and state["turn"]["seat"] == by:
-            state["turn"]["may_skip"] = True
         push_pick(state, by, target, "predator", "kill", kind)
     elif kind == "chicken_blaster":
         if F.find(state, target, frame["chicken"]) is not None:
-            push(state, {"op": "deaths", "seat": target, "chickens": [frame["chicken"]], "cause": kind,
-                         "disease": False})
+            push_deaths(state, target, [frame["chicken"]], kind, by=by)
     elif kind == "die_die_die":
         for _ in range(C.rules()["die_die_die_rolls"]):
-            push_roll(state, target, kind, negative=True)
+            push_roll(state, target, kind, negative=True, by=by)
     elif kind == "hen_swap":
-        _swap_hens(state, by, target)
+        push(state, {"op": "swap", "by": by, "target": target, "taken": []})
     elif kind == "three_egg_omelette":
         lost = min(C.rules()["omelette"], state["eggs"][target])
         state["eggs"][target] -= lost
         log(state, "omelette", who=who(target), n=lost)
-
-
-def _swap_hens(state: dict, by: int, target: int) -> None:
-    """All of the attacker's Hens go over; the attacker receives up to three of the target's."""
-    mine = F.of_kind(state, by, C.HEN)
-    theirs = F.of_kind(state, target, C.HEN)[: C.rules()["hen_swap_max"]]
-    for hen in mine:
-        state["flocks"][by].remove(hen)
-        state["flocks"][target].append(hen)
-    for hen in theirs:
-        state["flocks"][target].remove(hen)
-        state["flocks"][by].append(hen)
-    log(state, "hen_swap", who=who(by), target=who(target), gave=len(mine), got=len(theirs))
 
 
 # --- chickens about to die --------------------------------------------------------------------
@@ -184,6 +174,7 @@ def act_deaths(state: dict, frame: dict, seat: int, action: dict) -> None:
         pop(state)
         for fid in frame["chickens"]:
             F.kill(state, seat, fid)
+        _satisfied(state, frame)
         return
     card = action["card"]
     answer_kind = C.kind(card)
@@ -193,6 +184,14 @@ def act_deaths(state: dict, frame: dict, seat: int, action: dict) -> None:
         frame["chickens"].remove(action["chicken"])
     else:
         pop(state)
+
+
+def _satisfied(state: dict, frame: dict) -> None:
+    """Eat Mor Chikin lets its player skip the roll "as a bonus for satisfying the customer":
+    only once a chicken was eaten (not when Immunity saved it or no chicken could be eaten)."""
+    turn = state["turn"]
+    if frame["cause"] == "eat_mor_chikin" and frame.get("by") == turn["seat"] and frame["chickens"]:
+        turn["may_skip"] = True
 
 
 HANDLERS = {

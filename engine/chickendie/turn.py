@@ -1,7 +1,9 @@
 """A player's turn, in the rulebook's five steps: collect eggs, draw, play action cards,
 cash in eggs, roll the Chicken Die. The turn frame lies at the bottom of the stack.
 
-    {"type": "play", "card": id, ...}   step 3 (End Your Turn and Take it or Leave it in step 4 too);
+    {"type": "draw"}                    step 2: draw the card (End Your Turn may be played instead)
+    {"type": "play", "card": id, ...}   step 3 (End Your Turn also in steps 2 and 4, Take it or Leave
+                                        it also in step 4: the card's "steps" in cards.json);
                                         "target" seat, "chicken" id, "n" chicks as the card needs
     {"type": "next"}                    end step 3
     {"type": "cash", "for": "card"|"chick"}
@@ -16,7 +18,7 @@ from .effects import candidates, draw_cards, order_from, push, push_roll
 from .events import card_name, log, who
 
 STEPS = ("collect", "draw", "play", "cash", "end")
-ANY_STEP_CARDS = ("end_your_turn", "take_it_or_leave_it")
+DRAW = {"type": "draw"}
 
 
 def new_turn(state: dict, seat: int) -> None:
@@ -43,11 +45,28 @@ def process_turn(state: dict, frame: dict) -> None:
         state["eggs"][seat] += eggs
         log(state, "collects", who=who(seat), n=eggs)
         turn["step"] = "draw"
-    elif turn["step"] == "draw":
-        turn["step"] = "play"
-        draw_cards(state, seat, 1)
+    elif turn["step"] == "draw" and not _stops_before_draw(state, seat):
+        _draw(state, seat)
     else:
         frame["ask"] = seat
+
+
+def _stops_before_draw(state: dict, seat: int) -> bool:
+    """End Your Turn may be played "at any point during Steps 1-4", so the turn stops before the
+    draw. It stops whatever the hand holds, or the stop would tell everybody that an End Your
+    Turn is in it; only a player who chose not to be asked when they cannot respond (a public
+    setting) goes straight on when they hold none."""
+    return not state["auto_pass"][seat] or bool(_step_cards(state, seat, "draw"))
+
+
+def _step_cards(state: dict, seat: int, step: str) -> list[str]:
+    """The cards in hand that may be played in `step` outside step 3 (cards.json, "steps")."""
+    return [c for c in state["hands"][seat] if step in C.info(c).get("steps", ())]
+
+
+def _draw(state: dict, seat: int) -> None:
+    state["turn"]["step"] = "play"
+    draw_cards(state, seat, 1)
 
 
 def legal_turn(state: dict, frame: dict, seat: int) -> list[dict]:
@@ -58,7 +77,9 @@ def legal_turn(state: dict, frame: dict, seat: int) -> list[dict]:
         for card in hand:
             out.extend(plays(state, seat, card))
         return out + [{"type": "next"}]
-    out = [a for card in hand if C.kind(card) in ANY_STEP_CARDS for a in plays(state, seat, card)]
+    out = [a for card in _step_cards(state, seat, turn["step"]) for a in plays(state, seat, card)]
+    if turn["step"] == "draw":
+        return [DRAW] + out
     cash = C.rules()["cash"]
     if state["eggs"][seat] >= cash["card"]:
         out.append({"type": "cash", "for": "card"})
@@ -108,7 +129,9 @@ def act_turn(state: dict, frame: dict, seat: int, action: dict) -> None:
     frame["ask"] = None
     turn = state["turn"]
     kind = action["type"]
-    if kind == "next":
+    if kind == "draw":
+        _draw(state, seat)
+    elif kind == "next":
         turn["step"] = "cash"
         log(state, "to_cash", who=who(seat))
     elif kind == "cash":

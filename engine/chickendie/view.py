@@ -9,6 +9,7 @@ from . import cards as C
 from . import flock as F
 from .events import card_name, who
 from .flow import asking
+from .turn import legal_turn
 
 P = "chickendie.prompt."
 
@@ -71,6 +72,8 @@ def pending(state: dict) -> dict | None:
         out.update(cause=frame["cause"], owner=frame["owner"], then=frame["then"])
     if frame["op"] == "roll":
         out.update(face=frame["face"])
+    if frame["op"] == "swap":
+        out.update(by=frame["by"], target=frame["target"], taken=list(frame["taken"]))
     return out
 
 
@@ -86,6 +89,8 @@ def prompt(state: dict, seat: int | None) -> dict:
         step = state["turn"]["step"]
         if step == "cash" and state["turn"]["no_roll"]:
             return msg(P + "cash_no_roll")
+        if step == "draw" and any(a["type"] == "play" for a in legal_turn(state, frame, seat)):
+            return msg(P + "draw_or_end")
         return msg(P + step)
     if op == "attack":
         key = "react" if frame["stage"] == "react" else "counter"
@@ -93,6 +98,9 @@ def prompt(state: dict, seat: int | None) -> dict:
         return msg(P + key, card=card_name(C.kind(frame["card"])), by=who(other))
     if op == "deaths":
         return msg(P + "deaths", card=card_name(frame["cause"]), n=len(frame["chickens"]))
+    if op == "swap":
+        n = C.rules()["hen_swap_max"] - len(frame["taken"])
+        return msg(P + "pick_swap", card=card_name("hen_swap"), owner=who(frame["target"]), n=n)
     if op == "pick":
         if frame["then"] == "demote":
             return msg(P + "pick_demote")

@@ -11,7 +11,7 @@ from tests.browser.people import sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PLAIN = ("next", "roll", "end_turn", "skip_roll", "let", "take", "leave", "choose", "cash")
+PLAIN = ("draw", "next", "roll", "end_turn", "skip_roll", "let", "take", "leave", "choose", "cash")
 
 
 def english(page, live_server):

@@ -11,6 +11,7 @@ from engine.chickendie.positions import check_conservation, position, with_roll
 
 LET = {"type": "let"}
 NEXT = {"type": "next"}
+DRAW = {"type": "draw"}
 
 
 def act(state, seat, *actions):
@@ -55,10 +56,10 @@ def test_setup_deals_the_flock_the_hand_and_an_egg():
         assert asked(state) == [first]
         for s in range(players):
             assert kinds(state, s) == ["chick", "chick", "hen"]
-            assert not any(C.is_instant(c) for c in state["hands"][s][:5])
-            assert len(state["hands"][s]) == (6 if s == first else 5)
+            assert not any(C.is_instant(c) for c in state["hands"][s])
+            assert len(state["hands"][s]) == 5
             assert state["eggs"][s] == (2 if s == first else 1)
-        assert state["turn"]["step"] == "play"
+        assert state["turn"]["step"] == "draw"  # stopped before the draw: End Your Turn may end it
 
 
 def test_first_player_is_random_and_setup_refuses_bad_options():
@@ -78,6 +79,8 @@ def test_step_one_collects_an_egg_per_laying_chicken():
     state = position(2, flocks={0: ["hen", "hen!", "robo_hen", "punk_rock_chick", "chick"]}, step="collect",
                      draw=["farm_to_table"])
     assert state["eggs"][0] == 1 + 2 + 1
+    assert state["turn"]["step"] == "draw" and asked(state) == [0]
+    state = act(state, 0, DRAW)
     assert card(state, 0, "farm_to_table")  # step 2 drew it
     assert state["turn"]["step"] == "play" and asked(state) == [0]
 
@@ -268,24 +271,9 @@ def test_cock_block_cancels_an_attack_and_ends_the_play_step():
     hen = fid(state, 1, "hen")
     state = play(state, 0, "chicken_blaster", target=1, chicken=hen)
     state = act(state, 1, {"type": "respond", "card": card(state, 1, "cock_block")})
-    assert asked(state) == [0]  # the attacker decides: accept or answer with a Cock Block
-    assert GAME.legal_actions(state, 0) == [LET, {"type": "set_auto_pass", "on": True}]
-    state = act(state, 0, LET)
     assert kinds(state, 1) == ["chick", "chick", "hen"]
-    assert state["turn"]["step"] == "cash" and not any(a["type"] == "play" for a in GAME.legal_actions(state, 0))
-
-
-def test_a_cock_block_answered_by_a_cock_block():
-    state = position(2, hands={0: ["coyote_attack", "cock_block"], 1: ["cock_block", "immunity"]})
-    state = play(state, 0, "coyote_attack", target=1)
-    state = act(state, 1, {"type": "respond", "card": card(state, 1, "cock_block")})
-    state = act(state, 0, {"type": "respond", "card": card(state, 0, "cock_block")})
-    assert asked(state) == [1]  # the attack is back on; the target decides again
-    assert {"type": "respond"} not in GAME.legal_actions(state, 1)
-    state = act(state, 1, LET)
-    state = act(state, 0, {"type": "choose", "chicken": fid(state, 1, "hen")})
-    state = act(state, 1, LET)
-    assert kinds(state, 1) == ["chick", "chick"] and state["turn"]["step"] == "play"
+    assert asked(state) == [0] and state["turn"]["step"] == "cash"
+    assert not any(a["type"] in ("play", "respond") for a in GAME.legal_actions(state, 0))
 
 
 # --- attacks ----------------------------------------------------------------------------------
@@ -392,7 +380,7 @@ def test_bird_flu_kills_the_chicks():
 
 def test_fox_on_the_loose_rolls_twice_for_everyone_from_the_drawer():
     state = position(3, draw=["fox_on_the_loose"], seat=1, step="draw", flocks={s: ["hen"] * 4 for s in range(3)})
-    state = let_all(state, 1)
+    state = let_all(act(state, 1, DRAW), 1)
     rolls = [line["args"]["who"]["seat"] for _n, line in state["log"] if line["id"].endswith(".roll")]
     assert rolls == [1, 1, 2, 2, 0, 0]
 
@@ -400,7 +388,7 @@ def test_fox_on_the_loose_rolls_twice_for_everyone_from_the_drawer():
 def test_fox_on_the_loose_follows_a_reversed_order():
     state = position(3, draw=["fox_on_the_loose"], seat=1, step="draw", direction=-1,
                      flocks={s: ["hen"] * 4 for s in range(3)})
-    state = let_all(state, 1)
+    state = let_all(act(state, 1, DRAW), 1)
     rolls = [line["args"]["who"]["seat"] for _n, line in state["log"] if line["id"].endswith(".roll")]
     assert rolls == [1, 1, 0, 0, 2, 2]
 
@@ -425,6 +413,7 @@ def test_chicken_bomb_the_drawer_loses_a_chicken():
 
 def test_an_instant_drawn_in_step_two_can_put_the_drawer_out():
     state = position(3, draw=["chicken_bomb"], flocks={1: ["chick"]}, seat=1, step="draw")
+    state = act(state, 1, DRAW)
     assert asked(state) == [1]
     state = act(state, 1, LET)
     assert [e["seat"] for e in state["out"]] == [1] and state["turn"]["seat"] == 2

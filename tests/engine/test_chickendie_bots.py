@@ -4,7 +4,7 @@ from engine.chickendie import GAME, flow
 from engine.chickendie import cards as C
 from engine.chickendie.bots import choose
 from engine.chickendie.effects import push
-from engine.chickendie.positions import position
+from engine.chickendie.positions import load_die, position
 from engine.chickendie.selfplay import bot_rate
 from engine.rng import Rng
 
@@ -150,3 +150,28 @@ def test_farmer_lets_a_hen_swap_that_brings_at_least_the_hens_it_takes():
         state = GAME.apply(state, 0, {"type": "play", "card": state["hands"][0][0], "target": 1})
         assert GAME.to_act(state) == [1]
         assert choose(state, 1, "farmer")["type"] == answer
+
+
+def test_farmer_draws_before_it_ends_its_turn():
+    """End Your Turn skips the die in step 4 as well, after the card drawn and played."""
+    state = position(2, hands={0: ["end_your_turn"]}, step="collect")
+    assert GAME.to_act(state) == [0] and state["turn"]["step"] == "draw"
+    assert choose(state, 0, "farmer") == {"type": "draw"}
+
+
+def test_farmer_receives_the_fertile_hens_of_a_hen_swap():
+    state = position(2, hands={0: ["hen_swap"]}, flocks={0: ["chick"], 1: ["hen!", "hen!", "hen", "hen"]})
+    state = GAME.apply(state, 0, {"type": "play", "card": state["hands"][0][0], "target": 1})
+    state = GAME.apply(state, 1, {"type": "let"})
+    while GAME.to_act(state) == [0] and flow.asking(state)[0]["op"] == "swap":
+        state = GAME.apply(state, 0, choose(state, 0, "farmer"))
+    hens = [e for e in state["flocks"][0] if e["kind"] == "hen"]
+    assert len(hens) == 3 and sum(1 for e in hens if e["infertile"]) == 1
+
+
+def test_farmer_kills_the_best_chicken_on_a_die_die_die_six():
+    state = load_die(position(2, hands={0: ["die_die_die"]}, flocks={1: ["chick", "robo_hen", "hen"]}), 6, 1, 1)
+    state = GAME.apply(state, 0, {"type": "play", "card": state["hands"][0][0], "target": 1})
+    state = GAME.apply(state, 1, {"type": "let"})
+    action = choose(state, 0, "farmer")
+    assert C.kind(action["chicken"]) == "robo_hen"

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from engine.chickendie import GAME
 from engine.chickendie import cards as C
+from engine.chickendie.positions import position
 from engine.messages import ids_in, known
 from games.boards.chickendie import label
 from games import reading, services
@@ -120,3 +121,52 @@ def test_every_message_a_game_writes_has_its_english_text():
     for kind in list(C.card_types()) + ["chick", "hen", "die"]:
         missing.update(i for i in (f"chickendie.card.{kind}.name", f"chickendie.card.{kind}.text") if not known(i))
     assert missing == set()
+
+
+def stored(match, state):
+    """The match at a constructed position (seat 0 is the match's creator)."""
+    match.state = GAME.serialize(state)
+    match.to_act = GAME.to_act(state)
+    match.version += 1
+    match.save()
+    return match
+
+
+def page_and_legal(client, match, user):
+    client.force_login(user)
+    page = client.get(match.get_absolute_url()).content.decode()
+    _, legal = reading.game_view(match, match.seat_of(user))
+    assert sorted(map(key, actions_on(page))) == sorted(map(key, legal))
+    return page, legal
+
+
+def people():
+    alice, bob = make_user("alice"), make_user("bob")
+    match = human_match(alice, bob, game="chickendie")
+    users = {match.seat_of(alice): alice, match.seat_of(bob): bob}
+    return match, users
+
+
+def test_the_page_offers_end_your_turn_before_the_draw(client):
+    match, users = people()
+    state = position(2, hands={0: ["end_your_turn", "coyote_attack"]}, step="collect")
+    page, legal = page_and_legal(client, stored(match, state), users[0])
+    assert {"type": "draw"} in legal and any(a["type"] == "play" for a in legal)
+    assert "Draw a card" in page and "Play End Your Turn" in page
+    assert "Step 2: draw a card, or end your turn now with End Your Turn." in page
+    assert "Play Coyote Attack" not in page  # attacks wait for step 3
+
+
+def test_the_page_lets_the_swapper_choose_the_hens_they_receive(client):
+    match, users = people()
+    state = position(2, hands={0: ["hen_swap"]}, flocks={0: ["chick"], 1: ["hen!", "hen", "hen", "hen"]})
+    state = GAME.apply(state, 0, {"type": "play", "card": state["hands"][0][0], "target": 1})
+    state = GAME.apply(state, 1, {"type": "let"})
+    page, legal = page_and_legal(client, stored(match, state), users[0])
+    assert len([a for a in legal if a["type"] == "choose"]) == 2
+    seat_1 = page[page.index('id="cd-seat-1"'):]
+    assert "infertile Hen" in seat_1 and seat_1.count('data-action="{&quot;chicken') == 2
+    assert "choose a Hen of" in page and "you receive (3 still to choose)" in page
+    assert "Hen Swap: Swap all of your Hens" in page
+    page, legal = page_and_legal(client, match, users[1])
+    assert legal == [] and "Waiting for" in page

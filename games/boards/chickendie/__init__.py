@@ -30,8 +30,10 @@ def card_text(kind: str) -> dict:
 def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) -> dict:
     kinds = _kinds_by_id(view)
     owners = {card["id"]: s["seat"] for s in view["seats"] for card in s["flock"]}
-    face = (view["pending"] or {}).get("face")
-    labelled = distinct_names([dict(action=a, label=render(label(a, kinds, owners, face), players)) for a in legal])
+    pending = view["pending"] or {}
+    infertile = {card["id"] for s in view["seats"] for card in s["flock"] if card.get("infertile")}
+    labelled = distinct_names([dict(action=a, label=render(label(a, kinds, owners, pending.get("face"), infertile,
+                                                                 pending.get("op")), players)) for a in legal])
     by_card: dict[str, list] = {}
     by_chicken: dict[str, list] = {}
     general = []
@@ -43,7 +45,6 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
             by_chicken.setdefault(action["chicken"], []).append(item)
         else:
             general.append(item)
-    pending = view["pending"] or {}
     seats = []
     for s in view["seats"]:
         seats.append({
@@ -87,6 +88,8 @@ def about(view: dict, players: list[str]) -> str | None:
         name, text = card_name(pending["card"]["kind"]), card_text(pending["card"]["kind"])
     elif op in ("deaths", "pick"):
         name, text = card_name(pending["cause"]), card_text(pending["cause"])
+    elif op == "swap":
+        name, text = card_name("hen_swap"), card_text("hen_swap")
     elif op == "roll":
         name, text = msg(f"chickendie.face.{pending['face']}.name"), msg(f"chickendie.face.{pending['face']}.text")
     elif op == "turn" and pending.get("step") == "cash":
@@ -113,17 +116,23 @@ def _card(card: dict, actions: dict) -> dict:
             "actions": actions.get(card["id"], [])}
 
 
-def label(action: dict, kinds: dict, owners: dict, face=None) -> dict:
-    """A button's words, as a message the template renders in the reader's language."""
+def label(action: dict, kinds: dict, owners: dict, face=None, infertile=frozenset(), op=None) -> dict:
+    """A button's words, as a message the template renders in the reader's language. A Hen with
+    an Infertility on it is named so: it is the one choice that tells two Hens apart; a choice
+    made while a Hen Swap waits is a Hen the player receives."""
     kind = action["type"]
     name = lambda cid: card_name(kinds.get(cid, C.kind(cid) if cid in C.all_ids() else "chick"))  # noqa: E731
+
+    def chicken(cid):
+        return msg("chickendie.chicken.infertile", chicken=name(cid)) if cid in infertile else name(cid)
+
     if kind == "play":
         card = name(action["card"])
         category = C.category(action["card"])
         if category == "specialty":
             return msg(A + "put", card=card)
         if "target" in action and "chicken" in action:
-            return msg(A + "play_on_chicken", card=card, target=seat_arg(action["target"]), chicken=name(action["chicken"]))
+            return msg(A + "play_on_chicken", card=card, target=seat_arg(action["target"]), chicken=chicken(action["chicken"]))
         if "target" in action:
             return msg(A + "play_on", card=card, target=seat_arg(action["target"]))
         if "n" in action:
@@ -135,10 +144,11 @@ def label(action: dict, kinds: dict, owners: dict, face=None) -> dict:
         cost = C.rules()["cash"][action["for"]]
         return msg(A + ("cash_card" if action["for"] == "card" else "cash_chick"), n=cost)
     if kind == "choose":
-        return msg(A + "choose", chicken=name(action["chicken"]), owner=seat_arg(owners.get(action["chicken"], 0)))
+        return msg(A + ("receive" if op == "swap" else "choose"), chicken=chicken(action["chicken"]),
+                   owner=seat_arg(owners.get(action["chicken"], 0)))
     if kind == "respond":
         if "chicken" in action:
-            return msg(A + "save", card=name(action["card"]), chicken=name(action["chicken"]))
+            return msg(A + "save", card=name(action["card"]), chicken=chicken(action["chicken"]))
         return msg(A + "respond", card=name(action["card"]))
     if kind == "set_auto_pass":
         return msg(A + ("auto_pass_on" if action["on"] else "auto_pass_off"))
