@@ -198,7 +198,7 @@ def _after_casualties(state: dict) -> None:
                 state["sides"][d]["generals"][q] = None
         battle["dpieces"] = [q for q in battle["dpieces"] if q == ARMY or state["sides"][d]["generals"][q]]
     gone = not battle["dpieces"] or battle["dpieces"] == [ARMY] and not state["sides"][d]["army"]["units"]
-    if B.barn_owner(state["tiles"][battle["target"]]) is not None:
+    if B.barn_owner(state["tiles"][battle["target"]]) == d:
         finish(state, None, False)  # D-6: generals beaten in their own barn stay; so does the attacker
     elif gone:
         finish(state, None, True)
@@ -250,7 +250,7 @@ def eliminate(state: dict) -> None:
 
 
 def round_limit_result(state: dict) -> dict:
-    """D-5: after the last round the strongest remaining faction wins (ties share the win)."""
+    """D-5, our safety net: after the last round the strongest remaining faction wins (ties share)."""
     scores = {s: score(state, s) for s in alive(state)}
     best = max(scores.values())
     winners = sorted(s for s, v in scores.items() if v == best)
