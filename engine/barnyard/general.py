@@ -10,7 +10,7 @@ from . import board as B
 from .army import may_form
 from .data import RESOURCES, SPECIALS, UNITS, card_kind, strength
 from .economy import harvest_yield
-from .movement import reach
+from .movement import can_attack, reach
 from .state import ARMY, alive, barn_of, occupants, piece, pieces
 
 FORM_UNITS = 10      # units in all that make the generals gather to form the Super Army
@@ -28,16 +28,35 @@ for _a in range(1, 7):
         _D2[_a + _b] = _D2.get(_a + _b, 0) + 1 / 36
 
 
-def win_chance(attack: int, defence: int, a_dice: int, d_dice: int) -> float:
-    """Chance the attack total beats the defence total (a defence of 0 loses outright)."""
+def _auto(total: int, dice: int) -> int:
+    """A Super Army (two dice) wins outright on a 12 and loses outright on a 2."""
+    return 0 if dice != 2 else 1 if total == 12 else -1 if total == 2 else 0
+
+
+def battle_odds(attack: int, defence: int, a_dice: int, d_dice: int) -> tuple[float, float, float]:
+    """(win, tie, loss) for the attacker, as the engine settles a battle: a defence of 0 loses
+    outright, a Super Army's 12 and 2 decide at once, else the higher total wins."""
     if defence <= 0:
-        return 1.0
+        return 1.0, 0.0, 0.0
     da = _D1 if a_dice == 1 else _D2
     dd = _D1 if d_dice == 1 else _D2
-    return sum(pa * pd for a, pa in da.items() for d, pd in dd.items() if attack + a > defence + d)
+    win = tie = 0.0
+    for a, pa in da.items():
+        for d, pd in dd.items():
+            auto = _auto(a, a_dice) - _auto(d, d_dice)
+            if auto > 0 or not auto and attack + a > defence + d:
+                win += pa * pd
+            elif not auto and attack + a == defence + d:
+                tie += pa * pd
+    return win, tie, 1.0 - win - tie
 
 
-def attack_odds(state: dict, seat: int, p, target: int) -> float:
+def win_chance(attack: int, defence: int, a_dice: int, d_dice: int) -> float:
+    """Chance the attacker wins."""
+    return battle_odds(attack, defence, a_dice, d_dice)[0]
+
+
+def attack_outcomes(state: dict, seat: int, p, target: int) -> tuple[float, float, float]:
     where = occupants(state)
     enemy = where[target]
     d = enemy[0][0]
@@ -50,7 +69,30 @@ def attack_odds(state: dict, seat: int, p, target: int) -> float:
             army = state["sides"][other]["army"]
             if other not in (seat, d) and army and B.distance(army["sq"], target, state["size"]) == 1:
                 attack += strength(army["units"], "attack") // 2  # a neighbour may join
-    return win_chance(attack, strength(units, "defence"), 2 if p == ARMY else 1, 2 if enemy[0][1] == ARMY else 1)
+    return battle_odds(attack, strength(units, "defence"), 2 if p == ARMY else 1, 2 if enemy[0][1] == ARMY else 1)
+
+
+def attack_odds(state: dict, seat: int, p, target: int) -> float:
+    return attack_outcomes(state, seat, p, target)[0]
+
+
+def worth_attacking(state: dict, seat: int, p, target: int) -> bool:
+    """Good odds, or, between two Super Armies, an exchange at least as good as the one the other
+    army would get by attacking us: armies neither harvest nor grow, so when both only wait the
+    game stands still, and the better attacker of the two is the one who should strike."""
+    win, _, loss = attack_outcomes(state, seat, p, target)
+    if win >= (ARMY_ODDS if p == ARMY else ATTACK_ODDS):
+        return True
+    enemy = occupants(state)[target]
+    if p != ARMY or enemy[0][1] != ARMY:
+        return False
+    d = enemy[0][0]
+    theirs = state["sides"][d]["army"]["units"]
+    if not can_attack(theirs):
+        return True  # they can never attack us: waiting changes nothing
+    mine = state["sides"][seat]["army"]["units"]
+    back_win, _, back_loss = battle_odds(strength(theirs, "attack"), strength(mine, "defence"), 2, 2)
+    return win - loss >= back_win - back_loss
 
 
 def _units(state: dict, seat: int) -> list[str]:
@@ -92,7 +134,7 @@ def needs(state: dict, seat: int) -> dict:
 def decide(state: dict, seat: int, legal: list[dict]) -> dict:
     types = {a["type"] for a in legal}
     if "casualty" in types:
-        return min(legal, key=lambda a: (value(a["unit"]), -len(piece(state, seat, a["piece"])["units"])))
+        return min(legal, key=lambda a: (_loss(state, seat, a["piece"], a["unit"]), -len(piece(state, seat, a["piece"])["units"])))
     if "retreat" in types:
         barn = barn_of(state, seat)
         return min(legal, key=lambda a: (B.distance(a["to"], barn, state["size"]), a["to"]))
@@ -111,6 +153,14 @@ def decide(state: dict, seat: int, legal: list[dict]) -> dict:
     if phase == "transfer":
         return _economy_card(state, seat, legal) or _transfer(state, seat, legal) or {"type": "end_turn"}
     return _action(state, seat, legal)
+
+
+def _loss(state: dict, seat: int, p, unit: str) -> float:
+    """What losing this unit costs: its value, and more if the piece could no longer attack (a
+    Super Army that cannot attack can never win)."""
+    rest = list(piece(state, seat, p)["units"])
+    rest.remove(unit)
+    return value(unit) + (5.0 if can_attack(piece(state, seat, p)["units"]) and not can_attack(rest) else 0.0)
 
 
 def _defender_threat(state: dict, seat: int, battle: dict) -> bool:
@@ -243,6 +293,10 @@ def _worth_again(state: dict, seat: int) -> bool:
     return False
 
 
+def _has_units(state: dict, sq: int) -> bool:
+    return any(piece(state, s, q)["units"] for s, q in occupants(state)[sq])
+
+
 def plan(state: dict, seat: int, p) -> int | None:
     """Where this piece should go now (None: stay)."""
     if p in state["acted"] or [seat, p] in state["mud"]:
@@ -251,8 +305,10 @@ def plan(state: dict, seat: int, p) -> int | None:
     moves, attacks = reach(state, seat, p, where)
     size = state["size"]
     here = piece(state, seat, p)["sq"]
+    if p != ARMY:  # generals beat only what can lose a unit, and not while gathering to form
+        attacks = [] if gathering(state, seat) else [t for t in attacks if _has_units(state, t)]
     best_attack = max(attacks, key=lambda t: (attack_odds(state, seat, p, t), -t), default=None)
-    if best_attack is not None and attack_odds(state, seat, p, best_attack) >= (ARMY_ODDS if p == ARMY else ATTACK_ODDS):
+    if best_attack is not None and worth_attacking(state, seat, p, best_attack):
         return best_attack
     if p == ARMY:
         enemies = [sq for sq, occ in where.items() if occ[0][0] != seat]
