@@ -16,6 +16,7 @@ from .state import ARMY, alive, barn_of, occupants, piece, pieces
 FORM_UNITS = 10      # units in all that make the generals gather to form the Super Army
 FORM_ROUND = 12      # ... or from this round on, with at least FORM_MIN units
 FORM_MIN = 5
+HUNTED_MIN = 3       # ... or once an enemy has a Super Army, with at least this many
 ATTACK_ODDS = 0.6    # a general attacks at these odds or better
 ARMY_ODDS = 0.55
 BATTLE_CARDS = {"war_drums", "siege_engines", "lucky_horseshoe", "last_stand", "war_cry", "iron_discipline"}
@@ -103,11 +104,14 @@ def _units(state: dict, seat: int) -> list[str]:
 
 
 def gathering(state: dict, seat: int) -> bool:
+    """Time to walk home and form: strong enough, or late, or hunted by an enemy Super Army (it
+    beats generals one by one and they cannot win the game: only a Super Army can)."""
     side = state["sides"][seat]
     if side["army"] is not None:
         return False
     n = len(_units(state, seat))
-    return n >= FORM_UNITS or (state["round"] >= FORM_ROUND and n >= FORM_MIN)
+    hunted = any(state["sides"][o]["army"] for o in alive(state) if o != seat)
+    return n >= FORM_UNITS or (state["round"] >= FORM_ROUND and n >= FORM_MIN) or (hunted and n >= HUNTED_MIN)
 
 
 def value(unit: str) -> float:
@@ -293,6 +297,16 @@ def _worth_again(state: dict, seat: int) -> bool:
     return False
 
 
+def _kills(state: dict, p, sq: int) -> int:
+    """Generals a Super Army's win there would destroy (two casualties leave them no troops)."""
+    if p != ARMY:
+        return 0
+    occ = occupants(state)[sq]
+    if any(q == ARMY for _, q in occ):
+        return 0
+    return len(occ) if sum(len(piece(state, s, q)["units"]) for s, q in occ) <= 2 else 0
+
+
 def _has_units(state: dict, sq: int) -> bool:
     return any(piece(state, s, q)["units"] for s, q in occupants(state)[sq])
 
@@ -307,14 +321,14 @@ def plan(state: dict, seat: int, p) -> int | None:
     here = piece(state, seat, p)["sq"]
     if p != ARMY:  # generals beat only what can lose a unit, and not while gathering to form
         attacks = [] if gathering(state, seat) else [t for t in attacks if _has_units(state, t)]
-    best_attack = max(attacks, key=lambda t: (attack_odds(state, seat, p, t), -t), default=None)
-    if best_attack is not None and worth_attacking(state, seat, p, best_attack):
-        return best_attack
+    good = [t for t in attacks if worth_attacking(state, seat, p, t)]
+    if good:  # a Super Army first strikes where a win destroys generals, then at the best odds
+        return max(good, key=lambda t: (_kills(state, p, t), attack_odds(state, seat, p, t), -t))
     if p == ARMY:
         enemies = [sq for sq, occ in where.items() if occ[0][0] != seat]
         if not enemies or not moves:
             return None
-        goal = min(enemies, key=lambda e: (B.distance(here, e, size), e))
+        goal = min(enemies, key=lambda e: (B.distance(here, e, size) - 3 * _kills(state, p, e), e))
         best = min(moves, key=lambda m: (B.distance(m, goal, size), m))
         return best if B.distance(best, goal, size) < B.distance(here, goal, size) else None
     if gathering(state, seat):
