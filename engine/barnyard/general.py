@@ -10,12 +10,13 @@ from . import board as B
 from .army import may_form
 from .data import RESOURCES, SPECIALS, UNITS, card_kind, strength
 from .economy import harvest_yield
-from .movement import can_attack, reach
+from .movement import can_attack, enterable, reach
 from .state import ARMY, alive, barn_of, occupants, piece, pieces
 
 FORM_UNITS = 10      # units in all that make the generals gather to form the Super Army
 FORM_ROUND = 12      # ... or from this round on, with at least FORM_MIN units
 FORM_MIN = 5
+FAR = 99             # steps to a square no walk reaches
 HUNTED_MIN = 3       # ... or once an enemy has a Super Army, with at least this many
 ATTACK_ODDS = 0.6    # a general attacks at these odds or better
 ARMY_ODDS = 0.55
@@ -297,6 +298,28 @@ def _worth_again(state: dict, seat: int) -> bool:
     return False
 
 
+def walk(state: dict, seat: int, p, goal: int) -> dict[int, int]:
+    """Steps from each square to `goal` over the tiles this piece may enter (pieces aside): the
+    way round forests and lakes, which the straight distance misses."""
+    size = state["size"]
+    steps = {goal: 0}
+    frontier = [goal]
+    while frontier:
+        nxt = []
+        for sq in frontier:
+            for n in B.neighbours(sq, size):
+                if n not in steps and enterable(state, seat, p, n):
+                    steps[n] = steps[sq] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return steps
+
+
+def _closer(moves: list[int], here: int, steps: dict[int, int]) -> int | None:
+    best = min(moves, key=lambda m: (steps.get(m, FAR), m))
+    return best if steps.get(best, FAR) < steps.get(here, FAR) else None
+
+
 def _kills(state: dict, p, sq: int) -> int:
     """Generals a Super Army's win there would destroy (two casualties leave them no troops)."""
     if p != ARMY:
@@ -328,15 +351,14 @@ def plan(state: dict, seat: int, p) -> int | None:
         enemies = [sq for sq, occ in where.items() if occ[0][0] != seat]
         if not enemies or not moves:
             return None
-        goal = min(enemies, key=lambda e: (B.distance(here, e, size) - 3 * _kills(state, p, e), e))
-        best = min(moves, key=lambda m: (B.distance(m, goal, size), m))
-        return best if B.distance(best, goal, size) < B.distance(here, goal, size) else None
+        ways = {e: walk(state, seat, p, e) for e in enemies}
+        goal = min(enemies, key=lambda e: (ways[e].get(here, FAR) - 3 * _kills(state, p, e), e))
+        return _closer(moves, here, ways[goal])
     if gathering(state, seat):
         barn = barn_of(state, seat)
         if here == barn or not moves:
             return None
-        best = min(moves, key=lambda m: (B.distance(m, barn, size), m))
-        return best if B.distance(best, barn, size) < B.distance(here, barn, size) else None
+        return _closer(moves, here, walk(state, seat, p, barn))
     want = needs(state, seat)
     units = piece(state, seat, p)["units"]
 
