@@ -1,7 +1,9 @@
 """The "general" bot: harvests what it can spend, marshals toward its needs, attacks when the odds
-favour it, gathers its generals and forms its Super Army when it is strong enough (or late),
-then hunts the nearest enemy; joins joint attacks it can win; plays every card where it helps.
-It reads the state but decides only among the legal actions it is handed.
+favour it, gathers its generals and forms its Super Army when it is strong enough (or late, or
+hunted by an enemy army), then hunts generals it can destroy and strikes other armies when it is
+the better attacker, so games end by the last faction standing; joins joint attacks it can win;
+plays every card where it helps. It reads the state but decides only among the legal actions it
+is handed.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from .state import ARMY, alive, barn_of, occupants, piece, pieces
 FORM_UNITS = 10      # units in all that make the generals gather to form the Super Army
 FORM_ROUND = 12      # ... or from this round on, with at least FORM_MIN units
 FORM_MIN = 5
-FAR = 99             # steps to a square no walk reaches
 HUNTED_MIN = 3       # ... or once an enemy has a Super Army, with at least this many
+FAR = 99             # steps to a square no walk reaches
 ATTACK_ODDS = 0.6    # a general attacks at these odds or better
 ARMY_ODDS = 0.55
 BATTLE_CARDS = {"war_drums", "siege_engines", "lucky_horseshoe", "last_stand", "war_cry", "iron_discipline"}
