@@ -147,6 +147,7 @@ def apply_action(state: dict, seat: int, action: dict) -> dict:
         C.open_window(state)
     elif kind == "set_auto_fight":
         state["sides"][seat]["auto_fight"] = action["on"]
+        C.open_window(state)  # turned on while asked: the dice roll now
     elif kind == "fight":
         BT.fight(state)
         BT.settle(state)

@@ -119,6 +119,13 @@ def test_a_standing_dont_ask_me_applies_to_every_hand_alike():
     assert lines[:2] == lines[2:]
 
 
+def test_turning_the_setting_on_while_asked_lets_the_dice_roll():
+    state, _ = _attack_position(True)
+    state = act(state, 0, {"type": "select", "piece": 0}, {"type": "move", "to": 8})
+    state = act(state, 1, {"type": "set_auto_fight", "on": True})
+    assert state["last_battle"] is not None and state["sides"][1]["auto_fight"]
+
+
 def test_a_defender_with_no_card_at_all_is_not_asked():
     """The hand size is public, so an empty hand may roll at once without telling anything."""
     state, card = _attack_position(False)
