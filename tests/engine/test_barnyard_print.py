@@ -244,3 +244,30 @@ def test_general_bots_finish_three_player_games_by_the_last_faction_standing():
             state = GAME.apply(state, seat, choose(state, seat, "general"))
         endings.append(GAME.outcome(state)["reason"])
     assert endings.count("last_standing") >= 7, endings
+
+
+# --- a beaten piece with nowhere to go (D-13) --------------------------------------------------
+
+def test_a_beaten_general_with_no_empty_tile_takes_the_attackers_tile_only_where_it_may_stand():
+    """"If the defending General is unable to retreat to an empty tile they move to the attacking
+    General's original tile" — but "Generals cannot move into ... other player's barns": attacked
+    from a barn (here with a second general still in it), the beaten general stays put."""
+    state = grid()
+    put(state, 0, 0, 0, ["bull", "bull", "bull"])  # a1, seat 0's barn, with general 1 beside it
+    put(state, 0, 2, 20, [])
+    put(state, 1, 0, 6, ["rabbit", "rabbit"])       # b2: no defence, boxed in
+    for sq in (1, 2, 5, 7, 10, 11, 12):
+        state["tiles"][sq] = "forest"
+    state = act(state, 0, {"type": "select", "piece": 0}, {"type": "move", "to": 6})
+    assert state["last_battle"]["outcome"] == "attacker" and state["battle"] is None
+    assert state["sides"][1]["generals"][0]["sq"] == 6 and units(state, 1, 0) == ["rabbit"]
+    assert state["sides"][0]["generals"][0]["sq"] == 0
+    # From an ordinary tile the attacker's square is free: the beaten general takes it.
+    state = grid()
+    put(state, 0, 0, 7, ["bull", "bull", "bull"])
+    put(state, 1, 0, 6, ["rabbit", "rabbit"])
+    for sq in (1, 2, 5, 10, 11, 12):
+        state["tiles"][sq] = "forest"
+    state["tiles"][0] = "lake"
+    state = act(state, 0, {"type": "select", "piece": 0}, {"type": "move", "to": 6})
+    assert state["sides"][1]["generals"][0]["sq"] == 7 and state["sides"][0]["generals"][0]["sq"] == 6
