@@ -47,4 +47,4 @@ def complete(state: dict, seat: int) -> None:
         side["resources"][r] = 0
     if state["plan_deck"]:
         side["plans"].append(state["plan_deck"].pop())
-    state["phase"] = side["effects"]["formed"]
+    state["phase"] = side["effects"].get("formed", "transfer")  # a match saved mid-forming by an older engine
