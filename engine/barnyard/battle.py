@@ -11,7 +11,7 @@ from ..rng import Rng
 from . import board as B
 from .data import strength
 from .economy import lose_unit
-from .movement import retreats
+from .movement import enterable, retreats
 from .state import ARMY, alive, occupants, piece, pieces, score
 
 BATTLE_EFFECTS = ("attack", "defence", "lucky", "fewer", "none", "ties")
@@ -180,7 +180,12 @@ def settle(state: dict) -> None:
             options = retreats(state, battle["defender"], battle["dpieces"][0])
             if len(options) > 1:
                 return
-            finish(state, options[0] if options else battle["from"])
+            if options:
+                finish(state, options[0])
+            elif _may_take_attackers_tile(state, battle):
+                finish(state, battle["from"])
+            else:
+                finish(state, None, False)  # D-13: nowhere to go, so both stay
             continue
         break
     eliminate(state)
@@ -198,12 +203,21 @@ def _after_casualties(state: dict) -> None:
                 state["sides"][d]["generals"][q] = None
         battle["dpieces"] = [q for q in battle["dpieces"] if q == ARMY or state["sides"][d]["generals"][q]]
     gone = not battle["dpieces"] or battle["dpieces"] == [ARMY] and not state["sides"][d]["army"]["units"]
-    if B.barn_owner(state["tiles"][battle["target"]]) is not None:
+    if B.barn_owner(state["tiles"][battle["target"]]) == d:
         finish(state, None, False)  # D-6: generals beaten in their own barn stay; so does the attacker
     elif gone:
         finish(state, None, True)
     else:
         battle["stage"] = "retreat"
+
+
+def _may_take_attackers_tile(state: dict, battle: dict) -> bool:
+    """"If the defending General is unable to retreat to an empty tile they move to the attacking
+    General's original tile": only where it may stand, and the attacker leaves it empty (not an
+    attacker's barn with other generals still in it, nor another faction's barn for a general)."""
+    sq = battle["from"]
+    left = [o for o in occupants(state).get(sq, []) if o != (battle["attacker"], battle["piece"])]
+    return not left and enterable(state, battle["defender"], battle["dpieces"][0], sq)
 
 
 def finish(state: dict, retreat_to: int | None, moves_in: bool | None = None) -> None:
@@ -250,7 +264,7 @@ def eliminate(state: dict) -> None:
 
 
 def round_limit_result(state: dict) -> dict:
-    """D-5: after the last round the strongest remaining faction wins (ties share the win)."""
+    """D-5, our safety net: after the last round the strongest remaining faction wins (ties share)."""
     scores = {s: score(state, s) for s in alive(state)}
     best = max(scores.values())
     winners = sorted(s for s, v in scores.items() if v == best)

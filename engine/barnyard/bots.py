@@ -15,7 +15,7 @@ DEFAULT_BOT = "general"
 def choose(state: dict, seat: int, bot: str) -> dict:
     if bot not in BOTS:
         raise IllegalAction("barnyard.refuse.bot", bot=str(bot))
-    legal = legal_actions(state, seat)
+    legal = [a for a in legal_actions(state, seat) if a["type"] != "set_auto_fight"]  # a person's setting
     if not legal:
         raise IllegalAction("engine.not_your_turn")
     if bot == "random":

@@ -1,6 +1,6 @@
 """Command cards and Battle Plans: one use each, in your turn or, where the card says, when one
-of your pieces is attacked. `when` in the data: "turn" (any phase of your turn), "action"
-(your Action phase), "attacked" (before the dice, when you defend).
+of your pieces is attacked. `when` in the data: "turn" (any phase of your turn, forming a Super
+Army included), "action" (your Action phase), "attacked" (before the dice, when you defend).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from . import board as B
 from .battle import finish, fight, settle
 from .data import RESOURCES, TROOPS, UNITS, card_kind, is_plan, card_info
 from .economy import take_unit
-from .state import ARMY, ARMY_CAP, GENERAL_CAP, piece, pieces
+from .state import ARMY, ARMY_CAP, GENERAL_CAP, asked_when_attacked, piece, pieces
 
 TURN_PHASES = ("action", "marshal", "transfer")
 
@@ -51,10 +51,9 @@ def _params(state: dict, seat: int, kind: str) -> list[dict]:
     if kind == "deep_mud":
         return [{"seat": o, "piece": q} for o in range(state["players"]) if o != seat
                 for q in pieces(state, o) if q != ARMY and [o, q] not in state["mud"]]
-    if kind in ("dig_in", "shield_wall"):
+    if kind in ("dig_in", "shield_wall"):  # Dig In: any of your pieces; Shield Wall: your Super Army
         battle = state["battle"]
-        wants_army = kind == "shield_wall"
-        ok = battle is not None and (battle["dpieces"] == [ARMY]) == wants_army
+        ok = battle is not None and (kind == "dig_in" or battle["dpieces"] == [ARMY])
         return [{}] if ok and "defence" not in side["effects"] else []
     if kind == "decoy":
         battle = state["battle"]
@@ -77,8 +76,8 @@ def _params(state: dict, seat: int, kind: str) -> list[dict]:
         return [{"seat": o, "piece": q} for o in range(state["players"]) if o != seat
                 for q in pieces(state, o) if q != ARMY and piece(state, o, q)["units"]
                 and B.distance(piece(state, o, q)["sq"], army["sq"], size) == 1]
-    if kind == "rapid_redeploy":
-        return [{}] if army is not None and ARMY in state["acted"] else []
+    if kind == "rapid_redeploy":  # not on the turn it formed: "A Super Army cannot move on the same turn"
+        return [{}] if army is not None and ARMY in state["acted"] and not side["effects"].get("formed") else []
     return []
 
 
@@ -99,9 +98,10 @@ def defender_cards(state: dict, seat: int) -> list[dict]:
 
 
 def open_window(state: dict) -> None:
-    """The defender answers with a card only when holding one; otherwise the dice roll now."""
+    """The battle waits for the defender while they hold any card and have not asked to let the
+    dice roll at once (D-9); what the cards are never decides it, so waiting reveals nothing."""
     battle = state["battle"]
-    if battle is not None and battle["stage"] == "respond" and not defender_cards(state, battle["defender"]):
+    if battle is not None and battle["stage"] == "respond" and not asked_when_attacked(state, battle["defender"]):
         fight(state)
         settle(state)
 

@@ -1,7 +1,9 @@
 """The "general" bot: harvests what it can spend, marshals toward its needs, attacks when the odds
-favour it, gathers its generals and forms its Super Army when it is strong enough (or late),
-then hunts the nearest enemy; joins joint attacks it can win; plays every card where it helps.
-It reads the state but decides only among the legal actions it is handed.
+favour it, gathers its generals and forms its Super Army when it is strong enough (or late, or
+hunted by an enemy army), then hunts generals it can destroy and strikes other armies when it is
+the better attacker, so games end by the last faction standing; joins joint attacks it can win;
+plays every card where it helps. It reads the state but decides only among the legal actions it
+is handed.
 """
 
 from __future__ import annotations
@@ -10,12 +12,14 @@ from . import board as B
 from .army import may_form
 from .data import RESOURCES, SPECIALS, UNITS, card_kind, strength
 from .economy import harvest_yield
-from .movement import reach
+from .movement import can_attack, enterable, reach
 from .state import ARMY, alive, barn_of, occupants, piece, pieces
 
 FORM_UNITS = 10      # units in all that make the generals gather to form the Super Army
 FORM_ROUND = 12      # ... or from this round on, with at least FORM_MIN units
 FORM_MIN = 5
+HUNTED_MIN = 3       # ... or once an enemy has a Super Army, with at least this many
+FAR = 99             # steps to a square no walk reaches
 ATTACK_ODDS = 0.6    # a general attacks at these odds or better
 ARMY_ODDS = 0.55
 BATTLE_CARDS = {"war_drums", "siege_engines", "lucky_horseshoe", "last_stand", "war_cry", "iron_discipline"}
@@ -28,16 +32,35 @@ for _a in range(1, 7):
         _D2[_a + _b] = _D2.get(_a + _b, 0) + 1 / 36
 
 
-def win_chance(attack: int, defence: int, a_dice: int, d_dice: int) -> float:
-    """Chance the attack total beats the defence total (a defence of 0 loses outright)."""
+def _auto(total: int, dice: int) -> int:
+    """A Super Army (two dice) wins outright on a 12 and loses outright on a 2."""
+    return 0 if dice != 2 else 1 if total == 12 else -1 if total == 2 else 0
+
+
+def battle_odds(attack: int, defence: int, a_dice: int, d_dice: int) -> tuple[float, float, float]:
+    """(win, tie, loss) for the attacker, as the engine settles a battle: a defence of 0 loses
+    outright, a Super Army's 12 and 2 decide at once, else the higher total wins."""
     if defence <= 0:
-        return 1.0
+        return 1.0, 0.0, 0.0
     da = _D1 if a_dice == 1 else _D2
     dd = _D1 if d_dice == 1 else _D2
-    return sum(pa * pd for a, pa in da.items() for d, pd in dd.items() if attack + a > defence + d)
+    win = tie = 0.0
+    for a, pa in da.items():
+        for d, pd in dd.items():
+            auto = _auto(a, a_dice) - _auto(d, d_dice)
+            if auto > 0 or not auto and attack + a > defence + d:
+                win += pa * pd
+            elif not auto and attack + a == defence + d:
+                tie += pa * pd
+    return win, tie, 1.0 - win - tie
 
 
-def attack_odds(state: dict, seat: int, p, target: int) -> float:
+def win_chance(attack: int, defence: int, a_dice: int, d_dice: int) -> float:
+    """Chance the attacker wins."""
+    return battle_odds(attack, defence, a_dice, d_dice)[0]
+
+
+def attack_outcomes(state: dict, seat: int, p, target: int) -> tuple[float, float, float]:
     where = occupants(state)
     enemy = where[target]
     d = enemy[0][0]
@@ -50,7 +73,30 @@ def attack_odds(state: dict, seat: int, p, target: int) -> float:
             army = state["sides"][other]["army"]
             if other not in (seat, d) and army and B.distance(army["sq"], target, state["size"]) == 1:
                 attack += strength(army["units"], "attack") // 2  # a neighbour may join
-    return win_chance(attack, strength(units, "defence"), 2 if p == ARMY else 1, 2 if enemy[0][1] == ARMY else 1)
+    return battle_odds(attack, strength(units, "defence"), 2 if p == ARMY else 1, 2 if enemy[0][1] == ARMY else 1)
+
+
+def attack_odds(state: dict, seat: int, p, target: int) -> float:
+    return attack_outcomes(state, seat, p, target)[0]
+
+
+def worth_attacking(state: dict, seat: int, p, target: int) -> bool:
+    """Good odds, or, between two Super Armies, an exchange at least as good as the one the other
+    army would get by attacking us: armies neither harvest nor grow, so when both only wait the
+    game stands still, and the better attacker of the two is the one who should strike."""
+    win, _, loss = attack_outcomes(state, seat, p, target)
+    if win >= (ARMY_ODDS if p == ARMY else ATTACK_ODDS):
+        return True
+    enemy = occupants(state)[target]
+    if p != ARMY or enemy[0][1] != ARMY:
+        return False
+    d = enemy[0][0]
+    theirs = state["sides"][d]["army"]["units"]
+    if not can_attack(theirs):
+        return True  # they can never attack us: waiting changes nothing
+    mine = state["sides"][seat]["army"]["units"]
+    back_win, _, back_loss = battle_odds(strength(theirs, "attack"), strength(mine, "defence"), 2, 2)
+    return win - loss >= back_win - back_loss
 
 
 def _units(state: dict, seat: int) -> list[str]:
@@ -61,11 +107,14 @@ def _units(state: dict, seat: int) -> list[str]:
 
 
 def gathering(state: dict, seat: int) -> bool:
+    """Time to walk home and form: strong enough, or late, or hunted by an enemy Super Army (it
+    beats generals one by one and they cannot win the game: only a Super Army can)."""
     side = state["sides"][seat]
     if side["army"] is not None:
         return False
     n = len(_units(state, seat))
-    return n >= FORM_UNITS or (state["round"] >= FORM_ROUND and n >= FORM_MIN)
+    hunted = any(state["sides"][o]["army"] for o in alive(state) if o != seat)
+    return n >= FORM_UNITS or (state["round"] >= FORM_ROUND and n >= FORM_MIN) or (hunted and n >= HUNTED_MIN)
 
 
 def value(unit: str) -> float:
@@ -92,7 +141,7 @@ def needs(state: dict, seat: int) -> dict:
 def decide(state: dict, seat: int, legal: list[dict]) -> dict:
     types = {a["type"] for a in legal}
     if "casualty" in types:
-        return min(legal, key=lambda a: (value(a["unit"]), -len(piece(state, seat, a["piece"])["units"])))
+        return min(legal, key=lambda a: (_loss(state, seat, a["piece"], a["unit"]), -len(piece(state, seat, a["piece"])["units"])))
     if "retreat" in types:
         barn = barn_of(state, seat)
         return min(legal, key=lambda a: (B.distance(a["to"], barn, state["size"]), a["to"]))
@@ -111,6 +160,14 @@ def decide(state: dict, seat: int, legal: list[dict]) -> dict:
     if phase == "transfer":
         return _economy_card(state, seat, legal) or _transfer(state, seat, legal) or {"type": "end_turn"}
     return _action(state, seat, legal)
+
+
+def _loss(state: dict, seat: int, p, unit: str) -> float:
+    """What losing this unit costs: its value, and more if the piece could no longer attack (a
+    Super Army that cannot attack can never win)."""
+    rest = list(piece(state, seat, p)["units"])
+    rest.remove(unit)
+    return value(unit) + (5.0 if can_attack(piece(state, seat, p)["units"]) and not can_attack(rest) else 0.0)
 
 
 def _defender_threat(state: dict, seat: int, battle: dict) -> bool:
@@ -243,6 +300,42 @@ def _worth_again(state: dict, seat: int) -> bool:
     return False
 
 
+def walk(state: dict, seat: int, p, goal: int) -> dict[int, int]:
+    """Steps from each square to `goal` over the tiles this piece may enter (pieces aside): the
+    way round forests and lakes, which the straight distance misses."""
+    size = state["size"]
+    steps = {goal: 0}
+    frontier = [goal]
+    while frontier:
+        nxt = []
+        for sq in frontier:
+            for n in B.neighbours(sq, size):
+                if n not in steps and enterable(state, seat, p, n):
+                    steps[n] = steps[sq] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return steps
+
+
+def _closer(moves: list[int], here: int, steps: dict[int, int]) -> int | None:
+    best = min(moves, key=lambda m: (steps.get(m, FAR), m))
+    return best if steps.get(best, FAR) < steps.get(here, FAR) else None
+
+
+def _kills(state: dict, p, sq: int) -> int:
+    """Generals a Super Army's win there would destroy (two casualties leave them no troops)."""
+    if p != ARMY:
+        return 0
+    occ = occupants(state)[sq]
+    if any(q == ARMY for _, q in occ):
+        return 0
+    return len(occ) if sum(len(piece(state, s, q)["units"]) for s, q in occ) <= 2 else 0
+
+
+def _has_units(state: dict, sq: int) -> bool:
+    return any(piece(state, s, q)["units"] for s, q in occupants(state)[sq])
+
+
 def plan(state: dict, seat: int, p) -> int | None:
     """Where this piece should go now (None: stay)."""
     if p in state["acted"] or [seat, p] in state["mud"]:
@@ -251,22 +344,23 @@ def plan(state: dict, seat: int, p) -> int | None:
     moves, attacks = reach(state, seat, p, where)
     size = state["size"]
     here = piece(state, seat, p)["sq"]
-    best_attack = max(attacks, key=lambda t: (attack_odds(state, seat, p, t), -t), default=None)
-    if best_attack is not None and attack_odds(state, seat, p, best_attack) >= (ARMY_ODDS if p == ARMY else ATTACK_ODDS):
-        return best_attack
+    if p != ARMY:  # generals beat only what can lose a unit, and not while gathering to form
+        attacks = [] if gathering(state, seat) else [t for t in attacks if _has_units(state, t)]
+    good = [t for t in attacks if worth_attacking(state, seat, p, t)]
+    if good:  # a Super Army first strikes where a win destroys generals, then at the best odds
+        return max(good, key=lambda t: (_kills(state, p, t), attack_odds(state, seat, p, t), -t))
     if p == ARMY:
         enemies = [sq for sq, occ in where.items() if occ[0][0] != seat]
         if not enemies or not moves:
             return None
-        goal = min(enemies, key=lambda e: (B.distance(here, e, size), e))
-        best = min(moves, key=lambda m: (B.distance(m, goal, size), m))
-        return best if B.distance(best, goal, size) < B.distance(here, goal, size) else None
+        ways = {e: walk(state, seat, p, e) for e in enemies}
+        goal = min(enemies, key=lambda e: (ways[e].get(here, FAR) - 3 * _kills(state, p, e), e))
+        return _closer(moves, here, ways[goal])
     if gathering(state, seat):
         barn = barn_of(state, seat)
         if here == barn or not moves:
             return None
-        best = min(moves, key=lambda m: (B.distance(m, barn, size), m))
-        return best if B.distance(best, barn, size) < B.distance(here, barn, size) else None
+        return _closer(moves, here, walk(state, seat, p, barn))
     want = needs(state, seat)
     units = piece(state, seat, p)["units"]
 

@@ -1,7 +1,9 @@
 """Where a piece may go: up to 2 squares (a Super Army 3), each step to any of the 8 squares
 around (D-3); never into forest or lake, nor into another faction's barn unless a Super Army.
 A piece may stop only on an empty square, except that a faction's generals share their barn.
-Moving onto an enemy piece is an attack (the barn of its owner protects it from generals).
+Moving onto an enemy piece is an attack; "a player's barn cannot be attacked by opponents", so
+another faction's generals never attack there, but its owner's generals attack an enemy Super
+Army standing in it.
 """
 
 from __future__ import annotations
@@ -49,16 +51,16 @@ def reach(state: dict, seat: int, p, where: dict | None = None) -> tuple[list[in
                     seen.add(n)
                     moves.add(n)
                     nxt.append(n)
-                elif others[0][0] != seat and armed and _attackable(state, p, n):
+                elif others[0][0] != seat and armed and _attackable(state, seat, p, n):
                     attacks.add(n)
         frontier = nxt
     moves.discard(start)
     return sorted(moves), sorted(attacks)
 
 
-def _attackable(state: dict, p, sq: int) -> bool:
-    """Barns cannot be attacked, except by a Super Army."""
-    return p == ARMY or B.barn_owner(state["tiles"][sq]) is None
+def _attackable(state: dict, seat: int, p, sq: int) -> bool:
+    """A barn protects its owner: opponents' generals cannot attack there, a Super Army can."""
+    return p == ARMY or B.barn_owner(state["tiles"][sq]) in (None, seat)
 
 
 def retreats(state: dict, seat: int, p, where: dict | None = None) -> list[int]:

@@ -18,7 +18,7 @@ GENERALS = 3
 GENERAL_CAP = 5
 ARMY_CAP = 15
 ARMY = "army"
-ROUND_LIMIT = 30
+SAFETY_ROUNDS = 100  # ours, not printed: ends a game nobody finishes (D-5)
 HEAD_START = 4  # grass tokens per place after the first (D-10)
 
 
@@ -65,6 +65,7 @@ def setup(seed: int, players: int, options: dict | None) -> dict:
             "lost": [],
             "out": False,
             "skip": False,
+            "auto_fight": False,
             "effects": {},
         })
     rolls, first = _roll_for_first(rng, players)
@@ -158,8 +159,15 @@ def alive(state: dict) -> list[int]:
     return [s for s in range(state["players"]) if not state["sides"][s]["out"]]
 
 
+def asked_when_attacked(state: dict, seat: int) -> bool:
+    """Whether an attack waits for this seat's answer (D-9): it holds a card (a public count) and
+    has not asked to let the dice roll at once. Never what the cards are, so a wait tells nothing."""
+    side = state["sides"][seat]
+    return not side.get("auto_fight", False) and bool(side["hand"] or side["plans"])
+
+
 def score(state: dict, seat: int) -> int:
-    """Round-limit score (D-5): attack plus defence of every unit the faction still has."""
+    """Safety-net score (D-5): attack plus defence of every unit the faction still has."""
     total = 0
     for p in pieces(state, seat):
         total += sum(UNITS[u]["attack"] + UNITS[u]["defence"] for u in piece(state, seat, p)["units"])

@@ -90,6 +90,8 @@ def describe(state: dict, seat: int, action: dict) -> dict:
         line = msg("barnyard.log.casualty", who=who, unit=unit_name(action["unit"]), piece=piece_name(action["piece"]))
     elif kind == "retreat":
         line = msg("barnyard.log.retreat", who=who, square=square(state, action["to"]))
+    elif kind == "set_auto_fight":
+        line = msg("barnyard.log.auto_fight_on" if action["on"] else "barnyard.log.auto_fight_off", who=who)
     else:
         line = msg(f"barnyard.log.{kind}", who=who)
     if after["last_battle"] is not None and after["last_battle"] != state["last_battle"]:

@@ -13,6 +13,7 @@
     {"type": "play", "card": id, ...}            a command card or battle plan
     {"type": "join"} / {"type": "decline"}       a joint attack
     {"type": "fight"}                            the defender lets the dice roll
+    {"type": "set_auto_fight", "on": bool}       when attacked, let the dice roll without asking (public)
     {"type": "casualty", "piece": p, "unit": u}  choose a unit to lose
     {"type": "retreat", "to": sq}
 """
@@ -27,7 +28,7 @@ from . import board as B
 from . import cards as C
 from . import economy as E
 from .movement import reach
-from .state import ROUND_LIMIT, alive, copy, occupants, piece, pieces
+from .state import SAFETY_ROUNDS, alive, copy, occupants, piece, pieces
 
 
 def acting_seat(state: dict) -> int | None:
@@ -47,13 +48,26 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
         if battle["stage"] == "join":
             return [{"type": "join"}, {"type": "decline"}]
         if battle["stage"] == "respond":
-            return C.defender_cards(state, seat) + [{"type": "fight"}]
+            return C.defender_cards(state, seat) + [{"type": "fight"}, _auto_fight(state, seat)]
         return [{"type": "retreat", "to": sq} for sq in _retreats(state)]
     phase = state["phase"]
     if phase == "barn":
         return [{"type": "barn", "to": sq} for sq in B.barn_sites(state["tiles"], state["players"])]
+    return _turn_actions(state, seat, phase) + [_auto_fight(state, seat)]
+
+
+def _auto_fight(state: dict, seat: int) -> dict:
+    """The standing choice to let the dice roll at once when attacked, offered whenever you act
+    in your turn or are asked to answer an attack (D-9)."""
+    return {"type": "set_auto_fight", "on": not state["sides"][seat].get("auto_fight", False)}
+
+
+def _turn_actions(state: dict, seat: int, phase: str) -> list[dict]:
+    """The choices of the player whose turn it is: cards at any point (forming too), the Super
+    Army whenever every general is home."""
+    form = [{"type": "form"}] if A.may_form(state, seat) else []
     if phase == "forming":
-        return [a for a in E.marshal_actions(state, seat)] + [{"type": "end_marshal"}]
+        return E.marshal_actions(state, seat) + C.plays(state, seat, "turn") + [{"type": "end_marshal"}]
     if phase == "action":
         out = []
         if state["selected"] is not None:
@@ -61,14 +75,13 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
             out.extend({"type": "move", "to": sq} for sq in moves + attacks)
             out.append({"type": "deselect"})
         out.extend({"type": "select", "piece": p} for p in movable(state, seat) if p != state["selected"])
-        if A.may_form(state, seat):
-            out.append({"type": "form"})
+        out.extend(form)
         out.extend(C.plays(state, seat, "action"))
         out.append({"type": "end_actions"})
         return out
     if phase == "marshal":
-        return E.marshal_actions(state, seat) + C.plays(state, seat, "turn") + [{"type": "end_marshal"}]
-    return E.transfer_actions(state, seat) + C.plays(state, seat, "turn") + [{"type": "end_turn"}]
+        return E.marshal_actions(state, seat) + form + C.plays(state, seat, "turn") + [{"type": "end_marshal"}]
+    return E.transfer_actions(state, seat) + form + C.plays(state, seat, "turn") + [{"type": "end_turn"}]
 
 
 def _retreats(state: dict) -> list[int]:
@@ -119,11 +132,9 @@ def apply_action(state: dict, seat: int, action: dict) -> dict:
     elif kind == "end_marshal":
         if state["phase"] == "forming":
             A.complete(state, seat)
-            end_turn(state)
         else:
             state["phase"] = "transfer"
-            if not E.transfer_actions(state, seat) and not C.plays(state, seat, "turn"):
-                end_turn(state)
+        _end_if_nothing_left(state, seat)
     elif kind == "transfer":
         E.transfer(state, seat, action["from"], action["to"], action["unit"])
         end_turn(state)
@@ -134,6 +145,9 @@ def apply_action(state: dict, seat: int, action: dict) -> dict:
     elif kind in ("join", "decline"):
         BT.join(state, seat, kind == "join")
         C.open_window(state)
+    elif kind == "set_auto_fight":
+        state["sides"][seat]["auto_fight"] = action["on"]
+        C.open_window(state)  # turned on while asked: the dice roll now
     elif kind == "fight":
         BT.fight(state)
         BT.settle(state)
@@ -147,6 +161,15 @@ def apply_action(state: dict, seat: int, action: dict) -> dict:
     if state["result"] is None and state["sides"][state["turn"]]["out"] and acting_seat(state) == state["turn"]:
         end_turn(state)
     return state
+
+
+def _end_if_nothing_left(state: dict, seat: int) -> None:
+    """In the Transfer phase the turn ends by itself only when nothing is left to do on what
+    everyone sees: no transfer and no card in hand. Whether a card could be played now is never
+    asked, or the quick end would tell the table (D-9)."""
+    side = state["sides"][seat]
+    if state["phase"] == "transfer" and not E.transfer_actions(state, seat) and not side["hand"] and not side["plans"]:
+        end_turn(state)
 
 
 def _drop_stale_selection(state: dict, seat: int) -> None:
@@ -198,8 +221,8 @@ def end_turn(state: dict) -> None:
         nxt = (nxt + 1) % players
         if nxt == state["first"]:
             state["round"] += 1
-            if state["round"] > ROUND_LIMIT:
-                state["round"] = ROUND_LIMIT
+            if state["round"] > SAFETY_ROUNDS:
+                state["round"] = SAFETY_ROUNDS
                 state["result"] = BT.round_limit_result(state)
                 state["phase"] = "over"
                 return

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import board as B
 from .data import TILES, card_kind, is_plan
-from .state import ARMY, ROUND_LIMIT, occupants
+from .state import ARMY, SAFETY_ROUNDS, occupants
 from .texts import prompt
 
 
@@ -31,6 +31,7 @@ def build_view(state: dict, seat: int | None) -> dict:
     for s, side in enumerate(state["sides"]):
         sides.append({
             "seat": s, "faction": side["faction"], "out": side["out"], "skip": side["skip"],
+            "auto_fight": side.get("auto_fight", False),
             "generals": [None if g is None else {"piece": i, "sq": g["sq"], "units": list(g["units"])}
                          for i, g in enumerate(side["generals"])],
             "army": None if side["army"] is None else {"piece": ARMY, "sq": side["army"]["sq"],
@@ -59,7 +60,7 @@ def build_view(state: dict, seat: int | None) -> dict:
         "turn": state["turn"],
         "acting": acting_seat(state),
         "round": state["round"],
-        "round_limit": ROUND_LIMIT,
+        "round_limit": SAFETY_ROUNDS,
         "acted": list(state["acted"]),
         "selected": state["selected"],
         "mud": [list(m) for m in state["mud"]],

@@ -164,11 +164,12 @@ def test_forming_the_super_army():
     state = act(state, 0, {"type": "form"})
     assert state["sides"][0]["generals"] == [None, None, None]
     assert sorted(units(state, 0, ARMY)) == ["bull", "rabbit", "sheep"] and state["phase"] == "forming"
-    assert all(a["type"] in ("marshal", "end_marshal") for a in GAME.legal_actions(state, 0))
+    assert all(a["type"] in ("marshal", "end_marshal", "set_auto_fight") for a in GAME.legal_actions(state, 0))
     state = act(state, 0, {"type": "marshal", "unit": "sheep", "piece": ARMY}, {"type": "end_marshal"})
     side = state["sides"][0]
     assert len(side["army"]["units"]) == 4 and set(side["resources"].values()) == {0}
-    assert len(side["plans"]) == 1 and GAME.to_act(state) == [1]  # it could not move on the turn it formed
+    assert len(side["plans"]) == 1 and GAME.to_act(state) == [0] and state["phase"] == "action"
+    assert not any(a["type"] == "select" for a in GAME.legal_actions(state, 0))  # it cannot move on the turn it formed
 
 
 def test_army_cap_fifteen_and_no_harvest():

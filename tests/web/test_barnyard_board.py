@@ -30,6 +30,13 @@ def rendered(state, seat):
     return page + bar, legal
 
 
+def bar_labels(state, seat):
+    """The decision bar's buttons (the match page renders the bar around the board)."""
+    board = get_board("barnyard")
+    model = board.page(GAME.view(state, seat), GAME.legal_actions(state, seat), seat, ["A", "B", "C", "D"][:state["players"]])
+    return [e["label"] for e in model["bar"]]
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_board_offers_exactly_the_legal_actions_and_hides_other_hands(players):
     state = GAME.setup(40 + players, players, {})
@@ -59,3 +66,27 @@ def test_attack_odds_are_shown_before_attacking():
     state = act(state, 0, {"type": "select", "piece": 0})
     page, _ = rendered(state, 0)
     assert "Attack d2:" in page and "% chance to win" in page
+
+
+def test_the_attackers_page_is_the_same_whatever_the_defender_holds():
+    """D-9: the defender holds Dig In or a card that cannot answer; the attacker's page and a
+    spectator's are the same, and the defender's page offers the answer and the standing setting."""
+    from tests.engine.test_barnyard_print import _attack_position
+    pages = []
+    for answer in (True, False):
+        state, card = _attack_position(answer)
+        for action in ({"type": "select", "piece": 0}, {"type": "move", "to": 8}):
+            state = GAME.apply(state, 0, action)
+        pages.append((rendered(state, 0)[0], rendered(state, None)[0]))
+        defender, _ = rendered(state, 1)
+        assert ("Play Dig In" in defender) is answer
+        assert "When attacked, let the dice decide without asking me" in bar_labels(state, 1)
+    assert pages[0] == pages[1]
+
+
+def test_the_standing_setting_is_shown_to_everybody():
+    from tests.engine.test_barnyard import act, grid
+    state = act(grid(), 0, {"type": "set_auto_fight", "on": True})
+    for viewer in (0, 1, None):
+        assert "lets the dice decide at once when attacked" in rendered(state, viewer)[0]
+    assert "When attacked, ask me before the dice roll" in bar_labels(state, 0)

@@ -122,6 +122,8 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
             buttons.append({"action": action, "label": _choose_label(view, seat, action["piece"])})
         elif kind == "deselect":
             buttons.append({"action": action, "label": _("Put %(piece)s back") % {"piece": _piece_label(view["selected"])}})
+        elif kind == "set_auto_fight":
+            buttons.append({"action": action, "label": str(_AUTO_FIGHT[action["on"]])})
         else:
             buttons.append({"action": action, "label": str(_BUTTONS.get(kind, kind)), "primary": kind in ("end_actions", "end_marshal", "end_turn", "fight")})
     sides = []
@@ -140,6 +142,7 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
                           "state": _("available") if s["id"] in side["reserve"] else _("lost") if s["id"] in side["lost"] else _("in play")}
                          for s in faction["specials"]],
             "hand_count": side["hand_count"], "plans_count": side["plans_count"],
+            "auto_fight": side.get("auto_fight", False),
         })
     troops = [{"name": unit_name(t), "attack": info["attack"], "defence": info["defence"],
                "harvest": ", ".join(render(msg(f"barnyard.resource.{r}")) for r in info["harvest"]) or "—",
@@ -154,7 +157,7 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
         "bar": distinct_names(buttons + casualties), "about": about(view, seat, names) if legal else None,
         "alert": bool(legal) and view["acting"] != view["turn"],
         "marshals": marshals, "transfers": transfers,
-        "sides": sides, "troops": troops, "hand": hand, "round": view["round"], "round_limit": view["round_limit"],
+        "sides": sides, "troops": troops, "hand": hand, "round": view["round"],
         "phase": view["phase"], "played": [card_text(c["kind"])["name"] for c in view["played"][-6:]],
         "last_battle": fight, "face_down": view["face_down_tiles"], "deck": view["deck_count"],
         "plan_deck": view["plan_deck_count"],
@@ -220,6 +223,11 @@ def _detail(key: str, value, names: list[str]) -> str:
         return unit_name(value)
     return str(value)
 
+
+_AUTO_FIGHT = {
+    True: gettext_lazy("When attacked, let the dice decide without asking me"),
+    False: gettext_lazy("When attacked, ask me before the dice roll"),
+}
 
 _BUTTONS = {
     "deselect": gettext_lazy("Put it back"), "form": gettext_lazy("Form the Super Army"),
