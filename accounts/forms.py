@@ -71,13 +71,14 @@ class ProfileForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["language"].required = False  # left out: keep the saved one
+        self.fields["digest_hour"].required = False
         current = preferences.all_kinds(self.instance)
         for kind, label in preferences.KINDS.items():
             now = current[kind]
             self.fields[f"{kind}_site"] = forms.BooleanField(label=_("On the site"), required=False, initial=now["site"])
             self.fields[f"{kind}_push"] = forms.BooleanField(label=_("Web push"), required=False, initial=now["push"])
             self.fields[f"{kind}_mail"] = forms.ChoiceField(
-                label=_("E-mail"), choices=preferences.MAIL_CHOICES, initial=now["mail"], required=False)
+                label=_("By e-mail"), choices=preferences.MAIL_CHOICES, initial=now["mail"], required=False)
 
     def account_fields(self):
         return [self[name] for name in ("email", "language", "time_zone", "auto_vacation")]
@@ -95,6 +96,10 @@ class ProfileForm(forms.ModelForm):
 
     def clean_time_zone(self):
         return clean_zone(self.cleaned_data.get("time_zone"))
+
+    def clean_digest_hour(self):
+        hour = self.cleaned_data.get("digest_hour")
+        return hour if hour is not None else (self.instance.digest_hour if self.instance.digest_hour is not None else 8)
 
     def clean(self):
         data = super().clean()
