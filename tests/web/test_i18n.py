@@ -191,6 +191,7 @@ def test_each_player_is_told_in_their_own_language():
         hen = make_user("hen", language="en", notify_prefs=AT_ONCE)
         match = _race(hen, poule, clock="1d")
         mail.outbox.clear()
+        clock.shift(timedelta(minutes=1))
         with translation.override("fr"):  # the mover reads French; the next player does not
             services.submit_action(match.pk, hen, {"type": "add", "n": 1}, match.version)
         match.refresh_from_db()
