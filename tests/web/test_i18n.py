@@ -110,7 +110,7 @@ def test_the_settings_page_saves_the_language(client):
     client.force_login(user)
     response = client.post(
         reverse("profile"),
-        {"email": "hen@example.com", "language": "fr", "time_zone": "UTC", "notify_turn": "on"},
+        {"email": "hen@example.com", "language": "fr", "time_zone": "UTC", "turn_push": "on"},
     )
     assert response.status_code == 302
     user.refresh_from_db()

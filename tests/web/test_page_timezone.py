@@ -39,7 +39,7 @@ def test_settings_offer_a_searchable_list_of_zones(client):
 
 
 def _save(client, zone):
-    return client.post("/accounts/profile/", {"email": "ann@example.com", "time_zone": zone, "notify_reminders": "on"})
+    return client.post("/accounts/profile/", {"email": "ann@example.com", "time_zone": zone, "reminder_mail": "now"})
 
 
 def test_settings_save_a_listed_zone_and_refuse_another(client):
