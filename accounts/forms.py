@@ -1,10 +1,14 @@
 import zoneinfo
+from urllib.parse import urlsplit
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+
+from games.notifications import preferences
 
 from .models import TIME_ZONE_CHOICES, User
 
@@ -55,15 +59,37 @@ class SignUpForm(UserCreationForm):
 
 
 class ProfileForm(forms.ModelForm):
+    """The settings page: account, language and zone, and which notices come how (a row per
+    kind of notice: on the site, web push, e-mail), the digest hour and quiet hours."""
+
     time_zone = forms.CharField(label=_("Time zone"), widget=ZoneInput(), help_text=_("Type a city to search, for example Paris."))
 
     class Meta:
         model = User
-        fields = ("email", "language", "time_zone", "notify_turn", "notify_reminders", "digest_hour", "auto_vacation")
+        fields = ("email", "language", "time_zone", "digest_hour", "quiet_start", "quiet_end", "auto_vacation")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["language"].required = False  # left out: keep the saved one
+        self.fields["digest_hour"].required = False
+        current = preferences.all_kinds(self.instance)
+        for kind, label in preferences.KINDS.items():
+            now = current[kind]
+            self.fields[f"{kind}_site"] = forms.BooleanField(label=_("On the site"), required=False, initial=now["site"])
+            self.fields[f"{kind}_push"] = forms.BooleanField(label=_("Web push"), required=False, initial=now["push"])
+            self.fields[f"{kind}_mail"] = forms.ChoiceField(
+                label=_("By e-mail"), choices=preferences.MAIL_CHOICES, initial=now["mail"], required=False)
+
+    def account_fields(self):
+        return [self[name] for name in ("email", "language", "time_zone", "auto_vacation")]
+
+    def timing_fields(self):
+        return [self[name] for name in ("digest_hour", "quiet_start", "quiet_end")]
+
+    def matrix(self):
+        """One row per kind of notice: its name and its three channel fields."""
+        return [(label, self[f"{kind}_site"], self[f"{kind}_push"], self[f"{kind}_mail"])
+                for kind, label in preferences.KINDS.items()]
 
     def clean_language(self):
         return self.cleaned_data.get("language") or self.instance.language
@@ -71,10 +97,42 @@ class ProfileForm(forms.ModelForm):
     def clean_time_zone(self):
         return clean_zone(self.cleaned_data.get("time_zone"))
 
+    def clean_digest_hour(self):
+        hour = self.cleaned_data.get("digest_hour")
+        return hour if hour is not None else (self.instance.digest_hour if self.instance.digest_hour is not None else 8)
+
+    def clean(self):
+        data = super().clean()
+        if (data.get("quiet_start") is None) != (data.get("quiet_end") is None):
+            raise forms.ValidationError(_("Give quiet hours both a start and an end, or neither."))
+        return data
+
+    def save(self, commit=True):
+        user = super().save(commit=False)
+        user.notify_prefs = {
+            kind: {"site": self.cleaned_data[f"{kind}_site"], "push": self.cleaned_data[f"{kind}_push"],
+                   "mail": self.cleaned_data[f"{kind}_mail"] or preferences.for_kind(user, kind)["mail"]}
+            for kind in preferences.KINDS
+        }
+        if commit:
+            user.save()
+        return user
+
 
 class PasswordResetForm(auth_forms.PasswordResetForm):
-    """The reset link goes out in the account's language, not the asking browser's."""
+    """The reset link goes out in the account's language, not the asking browser's, built from
+    the configured site address (not the Host the request came with), as text and HTML."""
+
+    def save(self, **kwargs):
+        site = urlsplit(settings.SITE_URL)
+        kwargs.update(domain_override=site.netloc, use_https=site.scheme == "https",
+                      html_email_template_name="registration/password_reset_email_html.html")
+        kwargs["extra_email_context"] = {**(kwargs.get("extra_email_context") or {}),
+                                         "site_url": settings.SITE_URL.rstrip("/")}
+        return super().save(**kwargs)
 
     def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
-        with translation.override(context["user"].language):
+        user = context["user"]
+        context = {**context, "lang": user.language or settings.LANGUAGE_CODE, "site_name": "Chicken Island Online"}
+        with translation.override(user.language):
             super().send_mail(subject_template_name, email_template_name, context, *args, **kwargs)

@@ -1,6 +1,10 @@
 import zoneinfo
+from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.utils import timezone, translation
+
+SEEN_EVERY = timedelta(minutes=5)
 
 
 class UserTimezoneMiddleware:
@@ -33,4 +37,21 @@ class UserLanguageMiddleware:
         if user is not None and user.is_authenticated and user.language:
             translation.activate(user.language)
             request.LANGUAGE_CODE = translation.get_language()
+        return self.get_response(request)
+
+
+class LastSeenMiddleware:
+    """Remembers when a signed-in player last loaded a page (an "only when I am away" e-mail
+    waits for them to be gone a while), writing at most once every five minutes."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            now = timezone.now()
+            if user.last_seen_at is None or now - user.last_seen_at > SEEN_EVERY:
+                get_user_model().objects.filter(pk=user.pk).update(last_seen_at=now)
+                user.last_seen_at = now
         return self.get_response(request)

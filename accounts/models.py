@@ -18,12 +18,24 @@ class User(AbstractUser):
         _("language"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE,
         help_text=_("The site, its e-mails and the games' texts in this language."),
     )
-    notify_turn = models.BooleanField(_("e-mail me when it is my turn"), default=True)
-    notify_reminders = models.BooleanField(_("send me reminder e-mails"), default=True)
+    # Which channels each kind of notice takes (games.notifications.preferences: kind ->
+    # {"site": bool, "push": bool, "mail": "now" | "away" | "digest" | "off"}); a kind left
+    # out follows the defaults.
+    notify_prefs = models.JSONField(default=dict, blank=True)
     digest_hour = models.PositiveSmallIntegerField(
-        _("one daily digest at this hour instead of single e-mails"), null=True, blank=True,
-        choices=[(h, f"{h:02d}:00") for h in range(24)],
+        _("daily digest at"), null=True, default=8, choices=[(h, f"{h:02d}:00") for h in range(24)],
+        help_text=_("The e-mails you put in the digest come together once a day, at this hour."),
     )
+    quiet_start = models.PositiveSmallIntegerField(
+        _("quiet hours from"), null=True, blank=True, choices=[(h, f"{h:02d}:00") for h in range(24)],
+        help_text=_("No push or e-mail during these hours (your time zone): they wait until the end."),
+    )
+    quiet_end = models.PositiveSmallIntegerField(
+        _("quiet hours until"), null=True, blank=True, choices=[(h, f"{h:02d}:00") for h in range(24)]
+    )
+    # When the player last loaded a page (at most one write every few minutes): an e-mail set
+    # to "only when I am away" waits for them to be gone a while.
+    last_seen_at = models.DateTimeField(null=True, blank=True)
     auto_vacation = models.BooleanField(
         _("start a vacation instead of timing out while I have vacation days"), default=True
     )

@@ -24,6 +24,8 @@ urlpatterns = [
     path("profile/", views.profile, name="profile"),
     path("vacation/", views.vacation, name="vacation"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
+    path("push/", views.push_subscription, name="push_subscription"),
+    path("mute/<int:pk>/", views.mute, name="mute"),
     path("players/<str:username>/", views.player, name="player"),
     path("players/<str:username>/block/", views.block, name="block"),
 ]

@@ -1,8 +1,10 @@
+import json
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -12,8 +14,10 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 
-from games import lobby, notifications, profiles, vacations
+from games import lobby, profiles, vacations
 from games.errors import ServiceError
+from games.models import Match, Seat
+from games.notifications import links, preferences, push, site
 
 from .forms import ProfileForm, SignUpForm
 from .models import User
@@ -55,12 +59,16 @@ def profile(request):
     left = vacations.balance(request.user)
     context = {
         "form": form,
+        "push_key": settings.VAPID_PUBLIC_KEY if push.configured() else "",
+        "devices": request.user.push_subscriptions.count(),
+        "matches": Seat.objects.filter(user=request.user, match__status__in=[Match.Status.ACTIVE, Match.Status.LOBBY])
+        .select_related("match").order_by("-match__updated_at")[:50],
         "vacation": vacations.current(request.user),
         "vacation_left": round(left, 1),  # shown as "15" or "14.5"
         "vacation_count": round(left),  # chooses the plural form
         "blocked": request.user.blocks.select_related("blocked"),
     }
-    return render(request, "accounts/profile.html", context)
+    return render(request, "accounts/profile.html", context, status=400 if form.errors else 200)
 
 
 def set_language(request):
@@ -122,14 +130,44 @@ def block(request, username):
 
 @csrf_exempt
 def unsubscribe(request, token):
-    """GET shows a button; POST (the button, or a mail client's one-click) stops all e-mails."""
-    user = notifications.user_from_unsubscribe(token)
+    """GET shows a button; POST (the button, or a mail client's one-click, RFC 8058) stops all
+    e-mails. Push and the site's own notices stay as the player set them."""
+    user = links.user_from_unsubscribe(token)
     if user is None:
         raise Http404(_("This unsubscribe link is not valid."))
     done = False
     if request.method == "POST":
-        user.notify_turn = user.notify_reminders = False
-        user.digest_hour = None
-        user.save(update_fields=["notify_turn", "notify_reminders", "digest_hour"])
+        preferences.stop_all_mail(user)
+        user.save(update_fields=["notify_prefs"])
         done = True
     return render(request, "accounts/unsubscribe.html", {"target": user, "done": done})
+
+
+@require_POST
+@login_required
+def mute(request, pk):
+    """Silence a match (no push, no e-mail about it), or let it speak again."""
+    muted = request.POST.get("do") != "unmute"
+    if not site.set_muted(request.user, pk, muted):
+        raise Http404(_("You have no seat in this match."))
+    messages.success(request, _("Match muted: its notices stay on the site only.") if muted else _("Match unmuted."))
+    return redirect(_safe_next(request) or "profile")
+
+
+@require_POST
+@login_required
+def push_subscription(request):
+    """The service worker's push subscription for this device (JSON): stored, or with
+    `"remove": true` forgotten. Errors are JSON with a 400."""
+    try:
+        data = json.loads(request.body or b"{}")
+    except ValueError:
+        return JsonResponse({"detail": _("Send the subscription as JSON.")}, status=400)
+    try:
+        if isinstance(data, dict) and data.get("remove"):
+            push.unsubscribe(request.user, data.get("endpoint"))
+            return JsonResponse({"subscribed": False})
+        push.subscribe(request.user, data, request.headers.get("User-Agent", ""))
+    except ServiceError as exc:
+        return JsonResponse({"detail": exc.message}, status=exc.status)
+    return JsonResponse({"subscribed": True}, status=201)

@@ -8,7 +8,6 @@ REDIS_URL (Celery broker and cache), EMAIL_URL (SMTP) and ALLOWED_HOSTS.
 from pathlib import Path
 
 import environ
-from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -45,6 +44,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.UserTimezoneMiddleware",
     "accounts.middleware.UserLanguageMiddleware",
+    "accounts.middleware.LastSeenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -130,7 +130,7 @@ CELERY_BEAT_SCHEDULE = {
     "advance-stalled-bots": {"task": "games.tasks.advance_stalled_bots", "schedule": 20.0},
     "handle-timeouts": {"task": "games.tasks.handle_timeouts", "schedule": 60.0},
     "send-reminders": {"task": "games.tasks.send_reminders", "schedule": env.float("BEAT_REMINDERS_SECONDS", default=300.0)},
-    "send-digests": {"task": "games.tasks.send_digests", "schedule": crontab(minute=0)},
+    "sweep-outbox": {"task": "games.tasks.sweep_outbox", "schedule": env.float("BEAT_OUTBOX_SECONDS", default=60.0)},
     "end-exhausted-vacations": {"task": "games.tasks.end_exhausted_vacations", "schedule": 600.0},
     "abandon-idle": {"task": "games.tasks.abandon_idle", "schedule": 3600.0},
     "pair-quick-matches": {"task": "games.tasks.pair_quick_matches", "schedule": 30.0},
@@ -139,6 +139,19 @@ CELERY_BEAT_SCHEDULE = {
 EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Chicken Island Online <noreply@chickenisland.invalid>")
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)  # seconds; shorter than the outbox's lease
+
+# Notifications (games/notifications): a worker holds a delivery this long while sending it,
+# and the sweep queues a due delivery again when it has waited this long in the queue.
+NOTIFY_LEASE_SECONDS = env.int("NOTIFY_LEASE_SECONDS", default=120)
+NOTIFY_REQUEUE_SECONDS = env.int("NOTIFY_REQUEUE_SECONDS", default=120)
+# Web Push: the VAPID key pair (base64url, as `vapid --gen` or docs/deployment.md makes them)
+# and the contact the push services may write to. Without keys the push channel is off.
+VAPID_PUBLIC_KEY = env("VAPID_PUBLIC_KEY", default="")
+VAPID_PRIVATE_KEY = env("VAPID_PRIVATE_KEY", default="")
+VAPID_SUBJECT = env("VAPID_SUBJECT", default="mailto:noreply@chickenisland.invalid")
+# Push endpoints must be https (a browser's push service); tests may allow a local http one.
+WEBPUSH_ALLOW_HTTP = env.bool("WEBPUSH_ALLOW_HTTP", default=False)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

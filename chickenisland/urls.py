@@ -2,10 +2,12 @@ from django.contrib import admin
 from django.urls import include, path
 
 from accounts import views as account_views
-from games import views
+from games import views, webapp
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
+    path("manifest.webmanifest", webapp.manifest, name="webmanifest"),
+    path("sw.js", webapp.service_worker, name="service_worker"),
     path("matches/new/", views.new_match, name="new_match"),
     path("matches/mine/", views.my_matches, name="my_matches"),
     path("matches/<int:pk>/", views.match_page, name="match"),

@@ -1,4 +1,5 @@
-from .models import Match, Notification, Seat
+from .models import Match, Seat
+from .notifications import site as notice_site
 
 
 def turn_badge(request):
@@ -16,6 +17,6 @@ def turn_badge(request):
         return sum(1 for index, to_act in seats if index in (to_act or []))
 
     def unread_count():
-        return Notification.objects.filter(user=user, read_at__isnull=True).count()
+        return notice_site.unread_count(user)
 
     return {"my_turn_count": my_turn_count, "unread_count": unread_count}

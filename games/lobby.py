@@ -6,7 +6,7 @@ import secrets
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
@@ -17,7 +17,8 @@ from accounts.models import User
 from . import clock as C
 from . import texts
 from .errors import Forbidden, NotFound, ServiceError, StaleVersion
-from .models import Block, Invitation, Match, Notification, QueueEntry, Rating, Seat
+from .models import Block, Invitation, Match, QueueEntry, Rating, Seat
+from .notifications import events, outbox
 from .rows import lock_match as _lock
 from .rows import match_id as _match_id
 from .services import start
@@ -144,11 +145,9 @@ def create_match(
             Seat.objects.create(match=match, index=index, bot=bots.get(index, ""))
         for invitee in invitees:
             Invitation.objects.create(match=match, sender=user, recipient=invitee)
-            with translation.override(invitee.language):  # the invitee reads it, in their language
-                text = _("%(who)s invites you to %(game)s #%(id)s.") % {"who": user, "game": game.name, "id": match.pk}
-            Notification.objects.create(user=invitee, match=match, kind=Notification.Kind.INVITATION, text=text)
+        outbox.record([events.invitation(match, user, invitee) for invitee in invitees])
         if not match.seats.filter(user__isnull=True, bot="").exists():
-            start(match)
+            start(match, by=user)
     return match
 
 
@@ -205,7 +204,7 @@ def join_match(user, match, token: str | None = None) -> Match:
             invitation.answered_at, invitation.accepted = timezone.now(), True
             invitation.save()
         if not locked.seats.filter(user__isnull=True, bot="").exists():
-            start(locked)
+            start(locked, by=user)
     return locked
 
 

@@ -171,6 +171,22 @@ def _insert_sql(obj) -> tuple[str, list]:
     return sql, [f.get_db_prep_save(f.pre_save(obj, True), db) for f in fields]
 
 
+def _insert_many_sql(objs) -> tuple[str, list]:
+    """INSERT new rows of one model in one statement; a row whose unique key is taken is left
+    out (ON CONFLICT DO NOTHING: the outbox records an event once however often it is told)."""
+    db, meta = _db(), objs[0]._meta
+    key = (db.vendor, meta.db_table, "many", len(objs))
+    if key not in _WRITE_SQL:
+        fields = [f for f in meta.concrete_fields if not f.primary_key]
+        qn = db.ops.quote_name
+        row = f"({', '.join(['%s'] * len(fields))})"
+        _WRITE_SQL[key] = fields, (
+            f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)})"
+            f" VALUES {', '.join([row] * len(objs))} ON CONFLICT DO NOTHING")
+    fields, sql = _WRITE_SQL[key]
+    return sql, [f.get_db_prep_save(f.pre_save(obj, True), db) for obj in objs for f in fields]
+
+
 def _update_sql(objs, names=None) -> tuple[str, list]:
     """UPDATE the given fields (all of them by default) of rows of one model in one statement,
     as `save()` / `bulk_update` would, auto_now fields included."""
@@ -218,6 +234,12 @@ class Writes:
 
     def insert(self, obj) -> None:
         self.parts.append((*_insert_sql(obj), obj))
+
+    def insert_many(self, objs) -> None:
+        """New rows whose ids nobody needs back (notices and their deliveries)."""
+        objs = list(objs)
+        if objs:
+            self.parts.append((*_insert_many_sql(objs), None))
 
     def update(self, objs, names=None) -> None:
         objs = list(objs)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 import engine
 
 from . import ratings, rows, signals, site_actions, timecontrol
+from .notifications import events, outbox
 from .errors import Forbidden, IllegalMove, NotAuthenticated, NotFound, ServiceError, StaleVersion
 from .models import Match, Seat, Turn
 from .outcomes import finish
@@ -137,31 +138,33 @@ def submit_action(match, user, action, expected_version) -> Match:
         changed = timecontrol.sync(locked, seats, previous_to_act, now, cache=known_pauses(seats), save=False)
         if seats[seat] not in changed:
             changed.append(seats[seat])  # its count of moves this turn, when it last moved
+        # The notices this change causes, as rows of the same statement (no query of their own:
+        # the recipients' preferences came with the seats).
+        notes, deliveries, due = outbox.rows(
+            events.for_move(locked, seats, previous_to_act, seat, action.get("type", ""), now), now)
         writes = rows.Writes()
         writes.insert(turn)
         writes.update(changed, SEAT_FIELDS)
         writes.update([locked])
+        writes.insert_many(notes)
+        writes.insert_many(deliveries)
         writes.send()
         if locked.status == Match.Status.FINISHED:
             ratings.record(locked, seats)
-        _after_commit_of(locked, seats, previous_to_act)
+        _after_commit_of(locked, seats, due)
     locked.engine_state = new_state
     return locked
 
 
-def _after_commit_of(match: Match, seats, previous_to_act) -> None:
+def _after_commit_of(match: Match, seats, due) -> None:
     """Queue the follow-ups from what the write knows now: the hook reads nothing again, so a
     committed move is answered as committed whatever the database or the broker does next."""
     news = {
         "match_id": match.pk,
         "version": match.version,
-        "previous_to_act": list(previous_to_act),
         "to_act": list(match.to_act),
         "bots": [s.index for s in seats if s.bot],
-        "people": [s.index for s in seats if s.user_id and not s.bot],
-        # what the "your turn" rules need, so a notice that cannot be due is not even queued
-        "activity": {s.index: (s.last_seen_at, s.last_moved_at) for s in seats if s.user_id and not s.bot},
-        "finished": match.status == Match.Status.FINISHED,
+        "due": list(due),
     }
     transaction.on_commit(lambda: after_commit(**news), robust=True)
 
@@ -199,18 +202,14 @@ def _store(match: Match, game, state, seats) -> None:
         finish(match, outcome)
 
 
-def after_commit(match_id, version, previous_to_act, to_act, bots, people, finished, activity) -> None:
-    """Announce what follows a committed change (bot turns, "your turn" notices); games.tasks
-    queues the work and the worker decides what is due. What cannot be queued now is caught
-    up by the periodic jobs (stalled bots, missed turn notices)."""
+def after_commit(match_id, version, to_act, bots, due) -> None:
+    """Announce what follows a committed change: bot turns (games.tasks queues them) and the
+    deliveries of its notices due now (the outbox's). What cannot be queued now is caught
+    up by the periodic jobs (stalled bots, the outbox sweep)."""
     if any(i in bots for i in to_act) and not getattr(_local, "bot_loop", False):
         _announce(signals.bot_turn_due, match_id=match_id, version=version)
-    newly = [i for i in to_act if i not in previous_to_act and i in people]
-    if newly:
-        _announce(signals.turn_started, match_id=match_id, version=version, seats=newly,
-                  activity={i: activity[i] for i in newly})
-    if finished:
-        _announce(signals.match_finished, match_id=match_id)
+    if due:
+        outbox.enqueue(due)
 
 
 def _announce(signal, **news) -> None:
@@ -254,8 +253,9 @@ def play_bot_turns(match_id: int, max_moves: int = 5000) -> int:
     return moves
 
 
-def start(match: Match) -> None:
-    """Set up the game once every seat is filled (called by the lobby under the row lock)."""
+def start(match: Match, by=None) -> None:
+    """Set up the game once every seat is filled (called by the lobby under the row lock).
+    `by` is the person whose step started it: they are here, so no "your turn" for them."""
     game = engine.get_game(match.game)
     state = game.setup(match.seed, match.players, match.options)
     seats = list(match.seats.select_related("user"))
@@ -266,5 +266,9 @@ def start(match: Match) -> None:
     match.version = 0
     timecontrol.start_clocks(match, seats, now)
     match.save()
+    here = [s for s in seats if by is not None and s.user_id == getattr(by, "pk", None)]
+    for s in here:
+        s.last_seen_at = now  # for the notice rules only; not saved
+    outbox.record(events.for_move(match, seats, [], None, "", now), now)
     _after_commit_of(match, seats, [])
 

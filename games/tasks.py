@@ -9,7 +9,9 @@ from celery import shared_task
 from django.dispatch import receiver
 from django.utils import timezone
 
-from . import clock, lobby, notifications, services, signals, site_actions, vacations
+from . import clock, lobby, services, signals, site_actions, vacations
+from .notifications import outbox, reminders
+from .notifications import tasks as notification_tasks  # noqa: F401  the delivery tasks, registered
 from .errors import ServiceError
 from .models import Match, Seat
 
@@ -18,16 +20,6 @@ from .models import Match, Seat
 def play_bot_turns(match_id: int, version: int | None = None) -> int:
     """Play bot moves while a bot is to act (version is informational: stale tasks do nothing)."""
     return services.play_bot_turns(match_id)
-
-
-@shared_task
-def notify_turn(match_id: int, version: int, seats: list) -> int:
-    return notifications.send_your_turn(match_id, version, seats)
-
-
-@shared_task
-def notify_finished(match_id: int) -> int:
-    return notifications.send_finished(match_id)
 
 
 @shared_task
@@ -88,13 +80,15 @@ def abandon_idle() -> int:
 
 @shared_task
 def send_reminders() -> int:
-    """Reminders, and the "your turn" notices a move did not queue."""
-    return notifications.send_missed_turn_notices() + notifications.send_reminders()
+    """Reminders, and the "your turn" notices a move did not record."""
+    return reminders.send_missed_turn_notices() + reminders.send_reminders()
 
 
 @shared_task
-def send_digests() -> int:
-    return notifications.send_digests()
+def sweep_outbox() -> int:
+    """Deliveries left behind (broker down, worker killed, quiet hours over, a retry due) and
+    the daily digests that are due: queued again (games.notifications.outbox)."""
+    return outbox.sweep()
 
 
 @shared_task
@@ -112,27 +106,12 @@ def _queue_bot_turns(sender, match_id, version, **kwargs):
     play_bot_turns.delay(match_id, version)
 
 
-@receiver(signals.turn_started)
-def _queue_your_turn(sender, match_id, version, seats, activity, **kwargs):
-    """Nothing is queued for a player busy in the match: the missed-turn job tells them later
-    if they leave without moving."""
-    now = timezone.now()
-    due = [i for i in seats if not notifications.busy_here(*activity[i], now)]
-    if due:
-        notify_turn.delay(match_id, version, due)
-
-
-@receiver(signals.match_finished)
-def _queue_finished(sender, match_id, **kwargs):
-    notify_finished.delay(match_id)
-
-
 PERIODIC_JOBS = {
     "advance_stalled_bots": advance_stalled_bots,
     "handle_timeouts": handle_timeouts,
     "abandon_idle": abandon_idle,
     "send_reminders": send_reminders,
-    "send_digests": send_digests,
+    "sweep_outbox": sweep_outbox,
     "end_exhausted_vacations": end_exhausted_vacations,
     "pair_quick_matches": pair_quick_matches,
 }

@@ -7,8 +7,9 @@ viewer's language.
 
 from __future__ import annotations
 
-from django.utils.translation import npgettext, pgettext
+from django.utils.translation import npgettext, pgettext, pgettext_lazy
 
+import engine
 from engine import messages
 
 
@@ -33,3 +34,23 @@ def is_message(line) -> bool:
 def log_text(line) -> str:
     """What the turn log stores as its text column: the English line, for old readers."""
     return messages.render(line)[:500]
+
+
+# The games' titles as the catalogs give them (context "game title"): mails and notices name
+# the game in the reader's language. The French catalog keeps the titles as printed on the
+# French editions' boxes (docs/glossary.md).
+GAME_TITLES = {
+    "wfci": pgettext_lazy("game title", "War for Chicken Island"),
+    "chickenrun": pgettext_lazy("game title", "Chicken Run"),
+    "chickendie": pgettext_lazy("game title", "Chicken Die!"),
+    "barnyard": pgettext_lazy("game title", "Barnyard Generals"),
+}
+
+
+def game_title(slug: str) -> str:
+    if slug in GAME_TITLES:
+        return str(GAME_TITLES[slug])
+    try:
+        return engine.get_game(slug).name
+    except engine.IllegalAction:  # a game no longer installed: its slug still names it
+        return slug

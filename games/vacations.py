@@ -6,12 +6,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db import transaction
-from django.utils import timezone, translation
+
+from accounts.models import User
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from . import timecontrol
 from .errors import ServiceError
-from .models import Match, Notification, Seat, Vacation
+from .models import Match, Seat, Vacation
+from .notifications import events, outbox
 
 DAYS_PER_YEAR = 30.0
 CAP = 45.0
@@ -56,14 +59,12 @@ def start(user, automatic=False, now=None, since=None) -> Vacation:
         begins = min(now, since) if since else now
         vacation = Vacation.objects.create(user=user, start=begins, automatic=automatic)
         _refresh_clocks(user)
-    if automatic:
-        with translation.override(user.language):  # a worker starts it: write in the player's language
-            text = _("Your time was running out, so a vacation started: your clocks are paused.")
-        Notification.objects.create(user=user, kind=Notification.Kind.VACATION, text=text)
+        outbox.record(events.vacation(vacation, user, opponents(user), started=True), now)
     return vacation
 
 
-def end(user, now=None) -> Vacation:
+def end(user, now=None, automatic=False) -> Vacation:
+    """End the running vacation (`automatic`: its days ran out, so the player is told)."""
     now = now or timezone.now()
     with transaction.atomic():
         vacation = current(user)
@@ -73,7 +74,17 @@ def end(user, now=None) -> Vacation:
         vacation.end = now
         vacation.save()
         _refresh_clocks(user)
+        told = opponents(user)
+        specs = events.vacation(vacation, user, told, started=False)
+        outbox.record(specs if automatic else specs[1:], now)  # the player ended it: they know
     return vacation
+
+
+def opponents(user) -> list:
+    """The people this player faces in running matches (a bot match has none)."""
+    return list(User.objects.filter(
+        seats__match__status=Match.Status.ACTIVE, seats__match__seats__user=user, seats__bot="",
+    ).exclude(pk=user.pk).distinct())
 
 
 def end_exhausted(now=None) -> int:
@@ -82,7 +93,7 @@ def end_exhausted(now=None) -> int:
     count = 0
     for vacation in Vacation.objects.filter(end__isnull=True).select_related("user"):
         if balance(vacation.user, now) <= 0:
-            end(vacation.user, now)
+            end(vacation.user, now, automatic=True)
             count += 1
     return count
 

@@ -20,7 +20,8 @@ from .boards import get_board
 from .clock import CLOCK_NAMES as clock_names
 from . import jsonbody, profiles, reading, services, site_actions, timecontrol, vacations
 from .forms import LobbyFilterForm, NewMatchForm, QuickMatchForm
-from .models import Invitation, Match, Notification, QueueEntry, Seat
+from .models import Match, QueueEntry, Seat
+from .notifications import site as notice_site
 
 
 def _matches():
@@ -30,10 +31,11 @@ def _matches():
 def lobby(request):
     filters = LobbyFilterForm(request.GET or None)
     open_matches = filters.apply(_matches().filter(status=Match.Status.LOBBY, private=False)).order_by("-created_at")[:50]
-    mine, queued = [], []
+    mine, queued, invitations = [], [], []
     if request.user.is_authenticated:
         mine = _my_matches(request.user)
         queued = QueueEntry.objects.filter(user=request.user)
+        invitations = notice_site.open_invitations(request.user)
     return render(
         request,
         "games/lobby.html",
@@ -44,6 +46,7 @@ def lobby(request):
             "filters": filters,
             "quick": QuickMatchForm(),
             "queued": queued,
+            "invitations": invitations,
         },
     )
 
@@ -146,7 +149,8 @@ def join_by_link(request, token):
 @require_POST
 @login_required
 def decline(request, pk):
-    return _lobby_command(request, pk, lobby_services.decline_invitation, _("Invitation declined."), back="notifications")
+    back = "lobby" if request.POST.get("from") == "lobby" else "notifications"
+    return _lobby_command(request, pk, lobby_services.decline_invitation, _("Invitation declined."), back=back)
 
 
 @require_POST
@@ -196,17 +200,12 @@ def next_match(request):
 
 @login_required
 def notifications_page(request):
-    notes = list(Notification.objects.filter(user=request.user).select_related("match")[:100])
-    invitations = Invitation.objects.filter(
-        recipient=request.user, answered_at__isnull=True, match__status=Match.Status.LOBBY
-    ).select_related("match", "sender")
+    """Newest notices first; showing them reads them all, so the header counts none."""
     if request.method == "POST":
-        Notification.objects.filter(user=request.user, read_at__isnull=True).update(read_at=timezone.now())
         return redirect("notifications")
-    response = render(request, "games/notifications.html", {"notes": notes, "invitations": invitations})
-    # Shown is read: the list still marks what was new, the header counts none next time.
-    Notification.objects.filter(pk__in=[n.pk for n in notes if n.read_at is None]).update(read_at=timezone.now())
-    return response
+    rows = notice_site.page(request.user)  # marks them read: the header below counts none
+    return render(request, "games/notifications.html",
+                  {"rows": rows, "invitations": notice_site.open_invitations(request.user)})
 
 
 def leaderboard(request, game):
@@ -250,6 +249,8 @@ def match_page(request, pk):
 
 def _seen(request, match) -> None:
     """Remember that this player has the match open (no "your turn" mail while they do)."""
+    if request.headers.get("X-Page-Visible") == "0":
+        return  # a tab in the background: a push should still reach the player
     if request.user.is_authenticated and match.status == Match.Status.ACTIVE:
         Seat.objects.filter(match=match, user=request.user).update(last_seen_at=timezone.now())
 

@@ -25,7 +25,7 @@ def move(match, user):
 
 
 def test_no_notice_while_the_match_is_open_and_reading_marks_them_read(new_page):
-    ann, bob = make_user("ann"), make_user("bob")
+    ann, bob = make_user("ann"), make_user("bob", notify_prefs={"turn": {"mail": "now"}})
     watched, elsewhere = race(ann, bob), race(ann, bob)
     first = watched.to_act[0]
     if first == 1:  # bob moves first in both: get both matches to ann's turn

@@ -10,8 +10,12 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 import engine
-from games import notifications, tasks
+from django.core import mail
+
+from accounts.models import User
 from games.models import Match, Notification
+from games.notifications import delivery, outbox
+from games.notifications import tasks as notification_tasks
 from tests.factories import human_match, make_user
 
 
@@ -62,7 +66,7 @@ def _broker_down(*args, **kwargs):
 
 def test_a_move_committed_before_the_database_went_away_is_answered_as_committed(match_and_clients, monkeypatch):
     match, clients = match_and_clients
-    monkeypatch.setattr(tasks.notify_turn, "delay", _broker_down)
+    monkeypatch.setattr(notification_tasks.deliver, "delay", _broker_down)
     game = engine.get_game(match.game)
     seat = match.to_act[0]
     action = game.legal_actions(game.deserialize(match.state), seat)[0]
@@ -74,30 +78,38 @@ def test_a_move_committed_before_the_database_went_away_is_answered_as_committed
     assert response.json()["version"] == match.version + 1 == Match.objects.get(pk=match.pk).version
 
 
-def test_a_turn_notice_the_broker_lost_is_sent_by_the_periodic_job_once(match_and_clients, monkeypatch):
+MAIL_AT_ONCE = {"turn": {"site": True, "push": False, "mail": "now"}}
+
+
+def test_a_turn_notice_the_broker_lost_is_sent_by_the_sweep_once(match_and_clients, monkeypatch):
+    """The notice and its delivery are rows of the move: a broker that is down loses nothing,
+    and the sweep delivers it once."""
     match, clients = match_and_clients
-    monkeypatch.setattr(tasks.notify_turn, "delay", _broker_down)
-    response = _handover(match, clients)
+    User.objects.update(notify_prefs=MAIL_AT_ONCE)
+    with monkeypatch.context() as patch:
+        patch.setattr(notification_tasks.deliver, "delay", _broker_down)
+        response = _handover(match, clients)
     assert response.status_code == 200
-    waiting = Match.objects.get(pk=match.pk).seats.get(index=response.json()["to_act"][0])
-    notices = Notification.objects.filter(kind=Notification.Kind.YOUR_TURN, user_id=waiting.user_id, created_at__gte=waiting.turn_started_at)
-    assert not notices.exists()
+    waiting = Match.objects.get(pk=match.pk).seats.select_related("user").get(index=response.json()["to_act"][0])
+    [notice] = Notification.objects.filter(kind=Notification.Kind.YOUR_TURN, user_id=waiting.user_id,
+                                           created_at__gte=waiting.turn_started_at)
+    mail.outbox.clear()
+    assert outbox.sweep(now=timezone.now()) == 0  # queued a moment ago: not left behind yet
     later = timezone.now() + timedelta(minutes=5)
-    assert notifications.send_missed_turn_notices(now=timezone.now()) == 0  # not late yet
-    notifications.send_missed_turn_notices(now=later)
-    notifications.send_missed_turn_notices(now=later)
-    assert notices.count() == 1
+    assert outbox.sweep(now=later) == 1
+    outbox.sweep(now=later + timedelta(minutes=5))
+    assert [m.to for m in mail.outbox] == [[waiting.user.email]]
+    assert notice.deliveries.get(channel="mail").outcome == "sent"
 
 
-def test_a_late_queued_notice_after_the_catch_up_adds_nothing(match_and_clients, monkeypatch):
+def test_a_late_queued_delivery_after_the_sweep_adds_nothing(match_and_clients, monkeypatch):
     match, clients = match_and_clients
+    User.objects.update(notify_prefs=MAIL_AT_ONCE)
     queued = []
-    monkeypatch.setattr(tasks.notify_turn, "delay", lambda *args: queued.append(args))
-    response = _handover(match, clients)
-    waiting = Match.objects.get(pk=match.pk).seats.get(index=response.json()["to_act"][0])
-    notifications.send_missed_turn_notices(now=timezone.now() + timedelta(minutes=5))
-    assert queued
-    for args in queued:
-        notifications.send_your_turn(*args)
-    notices = Notification.objects.filter(kind=Notification.Kind.YOUR_TURN, user_id=waiting.user_id, created_at__gte=waiting.turn_started_at)
-    assert notices.count() == 1
+    monkeypatch.setattr(notification_tasks.deliver, "delay", lambda *args: queued.append(args))
+    _handover(match, clients)
+    outbox.sweep(now=timezone.now() + timedelta(minutes=5))
+    assert len(queued) == 2 and queued[0] == queued[1]  # once by the move, once by the sweep
+    mail.outbox.clear()
+    results = [delivery.deliver(*args) for args in queued]
+    assert results[1] == "not mine" and len(mail.outbox) == 1

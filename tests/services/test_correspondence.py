@@ -8,8 +8,11 @@ from django.core import mail
 from django.core.management import call_command
 
 from games import clock as C
-from games import lobby, notifications, services, vacations
-from games.models import Match, Notification, Rating, Seat, Turn
+from accounts.models import User
+from games import lobby, services, vacations
+from games.models import Delivery, Match, Notification, Rating, Seat, Turn
+from games.notifications import preferences
+from games.notifications import site as notice_site
 from tests.factories import make_user
 
 UTC = timezone.utc
@@ -34,6 +37,9 @@ def seat(match, index) -> Seat:
 def move(match, user, n=1):
     match.refresh_from_db()
     return services.submit_action(match.pk, user, {"type": "add", "n": n}, match.version)
+
+
+REMINDER_MAILS = {"reminder": {"site": True, "push": False, "mail": "now"}}
 
 
 def run(job):
@@ -62,37 +68,70 @@ def test_fischer_bank_is_kept_in_the_database():
         assert seat(match, 1).deadline == T0 + timedelta(days=4)
 
 
-def test_reminders_at_half_and_four_fifths_not_twice_and_12_hours_apart():
+def test_reminders_at_half_time_and_a_twelfth_left_never_twice():
     with time_machine.travel(T0, tick=False) as clock:
         match, (a, b) = race(clock="3d")
+        User.objects.filter(pk=a.pk).update(notify_prefs=REMINDER_MAILS)
         mail.outbox.clear()
         run("send_reminders")
         assert not Notification.objects.filter(kind="reminder").exists()
-        clock.shift(timedelta(hours=36))  # 50 %
+        clock.shift(timedelta(hours=36))  # half of 3 days
         run("send_reminders")
         run("send_reminders")
         assert Notification.objects.filter(kind="reminder", user=a).count() == 1
         assert len(mail.outbox) == 1 and "left for your move" in mail.outbox[0].subject
-        clock.shift(timedelta(hours=22))  # 80.5 % but only 22 h later... still allowed (>12 h)
+        clock.shift(timedelta(hours=29))  # 7 h left: not yet the last call (6 h, a twelfth)
+        run("send_reminders")
+        assert Notification.objects.filter(kind="reminder", user=a).count() == 1
+        clock.shift(timedelta(hours=1))
+        run("send_reminders")
         run("send_reminders")
         assert Notification.objects.filter(kind="reminder", user=a).count() == 2
-        clock.shift(timedelta(hours=11))  # under 2 h left, but only 11 h since the last one
+        assert seat(match, 0).reminders_sent == ["half", "last"]
+        assert not Notification.objects.filter(kind="reminder", user=b).exists()
+
+
+def test_a_one_day_clock_reminds_at_half_time_and_two_hours_before():
+    with time_machine.travel(T0, tick=False) as clock:
+        match, (a, b) = race(clock="1d")
+        clock.shift(timedelta(hours=12))
         run("send_reminders")
-        assert Notification.objects.filter(kind="reminder", user=a).count() == 2
-        assert seat(match, 0).reminders_sent == ["50", "80"]
+        clock.shift(timedelta(hours=9, minutes=59))  # 2 h 1 min left
+        run("send_reminders")
+        assert seat(match, 0).reminders_sent == ["half"]
+        clock.shift(timedelta(minutes=2))
+        run("send_reminders")
+        notes = Notification.objects.filter(kind="reminder", user=a).order_by("created_at")
+        assert [n.key.split(".")[3] for n in notes] == ["half", "last"]
+
+
+def test_reminders_missed_together_make_one_notice_and_none_while_the_match_is_open():
+    with time_machine.travel(T0, tick=False) as clock:
+        match, (a, b) = race(clock="1d")
+        clock.shift(timedelta(hours=23))  # both thresholds passed since the job last ran
+        run("send_reminders")
+        assert Notification.objects.filter(kind="reminder", user=a).count() == 1
+        assert seat(match, 0).reminders_sent == ["half", "last"]
+        move(match, a)
+        clock.shift(timedelta(hours=12))
+        Seat.objects.filter(match=match, index=1).update(last_seen_at=T0 + timedelta(hours=35))
+        run("send_reminders")
+        assert seat(match, 1).reminders_sent == ["half"]
         assert not Notification.objects.filter(kind="reminder", user=b).exists()
 
 
 def test_no_reminder_mail_for_who_said_no():
     with time_machine.travel(T0, tick=False) as clock:
         match, (a, b) = race(clock="1d")
-        a.notify_reminders = False
-        a.save()
+        User.objects.filter(pk=a.pk).update(notify_prefs={"reminder": {"site": True, "push": False, "mail": "off"}})
         mail.outbox.clear()
         clock.shift(timedelta(hours=13))
         run("send_reminders")
+        clock.shift(timedelta(hours=1))
+        run("sweep_outbox")
         assert Notification.objects.filter(kind="reminder", user=a).count() == 1
-        assert mail.outbox == []
+        assert [m.subject for m in mail.outbox if "left for your move" in m.subject] == []
+        assert [m.subject for m in mail.outbox] == [f"Your turn in Race to Ten #{match.pk}"]  # a was away: that one comes
 
 
 def test_vacation_pauses_every_clock_and_spends_days():
@@ -216,22 +255,23 @@ def test_bot_matches_never_time_out():
 
 def test_digest_collects_notices_and_sends_one_mail_at_the_chosen_hour():
     with time_machine.travel(T0, tick=False) as clock:
-        a, b = make_user("a"), make_user("b")
+        a, b = make_user("a", notify_prefs={"turn": {"mail": "digest"}}), make_user("b")
         a.digest_hour = 18
         a.time_zone = "Europe/Paris"  # 18:00 in Paris is 17:00 UTC in November
         a.save()
         for _ in range(2):
             m = lobby.create_match(b, "race", 2, clock="1d")
             lobby.join_match(a, m)
+            clock.shift(timedelta(minutes=11))
             move(m, b)
         assert not [msg for msg in mail.outbox if msg.to == ["a@example.com"]]
-        assert Notification.objects.filter(user=a, in_digest=True, emailed_at__isnull=True).count() == 2
+        assert Delivery.objects.filter(notice__user=a, digest=True, outcome="").count() == 2
         clock.move_to(datetime(2026, 11, 17, 16, 0, tzinfo=UTC))
-        run("send_digests")
+        run("sweep_outbox")
         assert not [msg for msg in mail.outbox if msg.to == ["a@example.com"]]
         clock.move_to(datetime(2026, 11, 17, 17, 0, tzinfo=UTC))
-        run("send_digests")
-        run("send_digests")
+        run("sweep_outbox")
+        run("sweep_outbox")
         digests = [msg for msg in mail.outbox if msg.to == ["a@example.com"]]
         assert len(digests) == 1
         assert digests[0].body.count("/matches/") == 2
@@ -242,6 +282,7 @@ def test_mails_carry_a_one_click_unsubscribe(client):
     lobby.create_match(alice, "race", 2, bots={1: "steady"})
     mail.outbox.clear()
     m, (a, b) = race(clock="1d")
+    User.objects.update(notify_prefs={"turn": {"mail": "now"}})
     move(m, a)
     sent = [msg for msg in mail.outbox if msg.to == ["p1@example.com"]][-1]
     link = sent.extra_headers["List-Unsubscribe"].strip("<>")
@@ -251,8 +292,10 @@ def test_mails_carry_a_one_click_unsubscribe(client):
     assert client.get(path).status_code == 200
     assert client.post(path).status_code == 200  # no CSRF token: mail clients post it
     b.refresh_from_db()
-    assert not b.notify_turn and not b.notify_reminders
+    assert {kind: p["mail"] for kind, p in preferences.all_kinds(b).items()} == dict.fromkeys(preferences.KINDS, "off")
+    assert preferences.for_kind(b, "turn")["push"]  # push and the site stay as they were
     assert client.get(path[:-3] + "xx/").status_code == 404
+    assert not [msg for msg in mail.outbox if msg.to == ["alice@example.com"]]
 
 
 def test_no_turn_mail_while_the_page_is_open():
@@ -289,14 +332,29 @@ def test_notices_feed_the_header_and_the_notifications_page(client):
     page = client.get("/").content.decode()
     assert 'id="unread-count"' in page and 'id="next-match"' in page
     assert client.get("/matches/next/").url == m.get_absolute_url()
-    client.post("/notifications/")
+    client.get("/notifications/")
     assert not Notification.objects.filter(user=b, read_at__isnull=True).exists()
+    assert 'id="unread-count"' not in client.get("/").content.decode()
 
 
-def test_notify_helper_respects_preferences():
-    a = make_user("a", notify_turn=False)
-    note = notifications.notify(a, None, Notification.Kind.YOUR_TURN, "x")
-    assert note.emailed_at is None and mail.outbox == []
+def test_notices_about_a_match_that_ended_are_closed(client):
+    m, (a, b) = race(clock="1d")
+    move(m, a)
+    assert notice_site.unread_count(b) == 1
+    services.submit_action(m.pk, b, {"type": "site.resign"}, Match.objects.get(pk=m.pk).version)
+    assert notice_site.unread_count(b) == 1  # the turn notice is closed; the game over counts
+    client.force_login(b)
+    page = client.get("/notifications/").content.decode()
+    assert "the match is over" in page
+
+
+def test_a_player_who_turned_turn_mails_off_gets_the_notice_and_no_mail():
+    m, (a, b) = race(clock="1d")
+    User.objects.filter(pk=b.pk).update(notify_prefs={"turn": {"site": True, "push": False, "mail": "off"}})
+    mail.outbox.clear()
+    move(m, a)
+    note = Notification.objects.get(user=b, kind="turn")
+    assert not note.deliveries.exists() and mail.outbox == []
 
 
 def test_player_page_shows_the_median_time_per_move(client):

@@ -8,8 +8,9 @@ import pytest
 import time_machine
 from django.core import mail
 
-from games import lobby, notifications, services
-from games.models import Match, Notification, Seat
+from games import lobby, services
+from games.models import Delivery, Match, Notification, Seat
+from games.notifications import events, outbox, reminders
 from tests.factories import make_user
 
 UTC = timezone.utc
@@ -18,8 +19,11 @@ T0 = datetime(2026, 11, 17, 10, 0, tzinfo=UTC)
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+MAIL_AT_ONCE = {"turn": {"site": True, "push": False, "mail": "now"}}
+
+
 def race():
-    a, b = make_user("p0"), make_user("p1")
+    a, b = make_user("p0", notify_prefs=MAIL_AT_ONCE), make_user("p1", notify_prefs=MAIL_AT_ONCE)
     match = lobby.create_match(a, "race", 2, clock="1d")
     lobby.join_match(b, match)
     match.refresh_from_db()
@@ -59,7 +63,9 @@ def test_nothing_within_ten_minutes_of_the_players_own_move_then_the_missed_turn
         move(match, a)  # b moved 3 minutes ago
         assert turn_notes(b).count() == 1
         clock.shift(timedelta(minutes=8))  # 11 minutes since b's move, nobody looked
-        notifications.send_missed_turn_notices()
+        reminders.send_missed_turn_notices()
+        assert turn_notes(b).count() == 2
+        reminders.send_missed_turn_notices()  # told once
         assert turn_notes(b).count() == 2
 
 
@@ -77,8 +83,11 @@ def test_at_most_one_mail_per_match_until_the_player_comes_back():
         # Later b has a new turn but has not come back since that mail: a notice, no second mail.
         clock.shift(timedelta(hours=1))
         Seat.objects.filter(match=match, index=1).update(turn_started_at=T0 + timedelta(hours=3))
-        b_seat = Seat.objects.get(match=match, index=1)
-        assert notifications.turn_notice(b_seat, match, T0 + timedelta(hours=3)) == (True, False)
+        seat = Seat.objects.select_related("user", "match").get(match=match, index=1)
+        outbox.record([events.your_turn(seat.match, seat)])
+        assert turn_notes(b).count() == 3 and len(mails_to(b)) == 2
+        last = Delivery.objects.get(notice=turn_notes(b).order_by("-created_at")[0], channel="mail")
+        assert (last.outcome, last.how) == ("skipped", "skipped: already told about this match")
 
 
 def test_bot_replies_never_notify_move_by_move():

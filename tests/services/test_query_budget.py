@@ -15,16 +15,17 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 import engine
-from games import tasks
-from games.models import Match
+from games.models import Match, Notification
+from games.notifications import tasks as notification_tasks
 from tests.factories import human_match, make_user
 
 GET_BUDGET = 1
 
 
-def move_budget() -> int:
-    """Read and lock; then the writes: one statement on PostgreSQL, else turn, seats and match."""
-    return 2 if connection.vendor == "postgresql" else 4
+def move_budget(notices: bool = True) -> int:
+    """Read and lock; then the writes: one statement on PostgreSQL, else turn, seats and match,
+    and when the move causes notices, their rows and their deliveries' (games.notifications)."""
+    return 2 if connection.vendor == "postgresql" else 4 + 2 * notices
 
 
 def _client(user):
@@ -67,29 +68,32 @@ def test_a_move_that_keeps_the_turn_fits_the_budget(players):
     match, clients = players
     seat, action = _pick(match, keep_turn=True)
     response, sql = _post(clients[seat], match, action)
-    assert len(sql) <= move_budget(), "\n".join(sql)
+    assert len(sql) <= move_budget(notices=False), "\n".join(sql)
     assert response.json()["version"] == match.version + 1
 
 
 def test_every_move_fits_the_budget_also_when_it_hands_the_turn_on(players, monkeypatch, django_capture_on_commit_callbacks):
-    """The "your turn" notice is the worker's: the request only queues it, and only for a player
-    who has not moved in the match lately (the others are playing: nothing can be due)."""
+    """A "your turn" notice is rows of the move's own statement, and its push is queued after
+    the commit, only for a player who has not moved in the match lately (the others are
+    playing: nothing can be due)."""
     queued = []
-    monkeypatch.setattr(tasks.notify_turn, "delay", lambda *args: queued.append(args))
+    monkeypatch.setattr(notification_tasks.deliver, "delay", lambda *args: queued.append(args))
     match, clients = players
     handovers, moved = [], set()
     for step in range(40):
         seat, action = _pick(match, keep_turn=step % 3 != 2)
-        before = len(queued)
+        before, notices = len(queued), Notification.objects.count()
         with django_capture_on_commit_callbacks(execute=True):
             response, sql = _post(clients[seat], match, action)
-        assert len(sql) <= move_budget(), "\n".join(sql)
+        assert len(sql) <= move_budget(notices=Notification.objects.count() > notices), "\n".join(sql)
         moved.add(seat)
         match.refresh_from_db()
         if seat not in match.to_act:
             fresh = [i for i in match.to_act if i not in moved]
             handovers.append(fresh)
-            assert queued[before:] == ([(match.pk, match.version, fresh)] if fresh else [])
+            notes = Notification.objects.filter(kind="turn", match=match, created_at__gte=match.last_move_at)
+            assert sorted(n.params["seat"] for n in notes) == fresh
+            assert queued[before:] == [(n.key, "push") for n in notes]
         if match.status != Match.Status.ACTIVE:
             break
     assert len(handovers) >= 2 and handovers[0] and not handovers[-1]
@@ -97,7 +101,7 @@ def test_every_move_fits_the_budget_also_when_it_hands_the_turn_on(players, monk
 
 def test_a_handover_to_a_player_who_moved_long_ago_queues_the_notice(players, monkeypatch, django_capture_on_commit_callbacks):
     queued = []
-    monkeypatch.setattr(tasks.notify_turn, "delay", lambda *args: queued.append(args))
+    monkeypatch.setattr(notification_tasks.deliver, "delay", lambda *args: queued.append(args))
     match, clients = players
     while True:  # play until the turn has gone round once: both players have moved
         seat, action = _pick(match, keep_turn=False)
@@ -114,7 +118,9 @@ def test_a_handover_to_a_player_who_moved_long_ago_queues_the_notice(players, mo
         with django_capture_on_commit_callbacks(execute=True):
             _post(clients[seat], match, action)
         match.refresh_from_db()
-    assert queued == [(match.pk, match.version, [waiting])]
+    note = Notification.objects.filter(kind="turn", match=match, params__seat=waiting).order_by("-created_at")[0]
+    assert queued == [(note.key, "push")]
+    assert sorted(note.deliveries.values_list("channel", flat=True)) == ["mail", "push"]  # the mail waits
 
 
 def test_the_answer_to_a_move_is_what_a_fresh_get_shows(players):

@@ -78,11 +78,26 @@ def test_profile_saves_notification_preferences(client):
     client.force_login(user)
     response = client.post(
         reverse("profile"),
-        {"email": "hen@example.com", "time_zone": "Europe/Paris", "notify_turn": "", "notify_reminders": "on"},
+        {"email": "hen@example.com", "time_zone": "Europe/Paris", "digest_hour": "7", "quiet_start": "22",
+         "quiet_end": "7", "turn_site": "on", "turn_push": "on", "turn_mail": "now", "reminder_site": "on",
+         "reminder_mail": "off", "finished_mail": "digest"},
     )
     assert response.status_code == 302
     user.refresh_from_db()
-    assert (user.time_zone, user.notify_turn, user.notify_reminders) == ("Europe/Paris", False, True)
+    assert (user.time_zone, user.digest_hour, user.quiet_start, user.quiet_end) == ("Europe/Paris", 7, 22, 7)
+    assert user.notify_prefs["turn"] == {"site": True, "push": True, "mail": "now"}
+    assert user.notify_prefs["reminder"] == {"site": True, "push": False, "mail": "off"}
+    assert user.notify_prefs["finished"] == {"site": False, "push": False, "mail": "digest"}
+
+
+def test_quiet_hours_need_both_ends(client):
+    user = make_user("hen")
+    client.force_login(user)
+    response = client.post(reverse("profile"), {"email": "hen@example.com", "time_zone": "UTC", "digest_hour": "8",
+                                                "quiet_start": "22"})
+    assert response.status_code == 400 and "both a start and an end" in response.content.decode()
+    user.refresh_from_db()
+    assert user.quiet_start is None
 
 
 def test_forms_need_a_csrf_token():

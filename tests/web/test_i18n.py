@@ -12,8 +12,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from accounts.models import User
-from games import lobby, notifications, services, timecontrol
-from games.models import Notification
+from games import lobby, services, timecontrol
+from games.models import Delivery, Notification
+from games.notifications import events, links, outbox, reminders
 from tests.factories import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
@@ -109,7 +110,7 @@ def test_the_settings_page_saves_the_language(client):
     client.force_login(user)
     response = client.post(
         reverse("profile"),
-        {"email": "hen@example.com", "language": "fr", "time_zone": "UTC", "notify_turn": "on"},
+        {"email": "hen@example.com", "language": "fr", "time_zone": "UTC", "turn_push": "on"},
     )
     assert response.status_code == 302
     user.refresh_from_db()
@@ -134,21 +135,28 @@ def _race(creator, other, clock="3d"):
     return match
 
 
+AT_ONCE = {kind: {"site": True, "push": False, "mail": "now"} for kind in ("turn", "reminder")}
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_french_reminder_mail():
     with time_machine.travel(T0, tick=False) as clock:
-        poule, hen = make_user("poule", language="fr"), make_user("hen", language="en")
+        poule = make_user("poule", language="fr", time_zone="Europe/Paris", notify_prefs=AT_ONCE)
+        hen = make_user("hen", language="en")
         _race(poule, hen)
         mail.outbox.clear()
         clock.shift(timedelta(hours=37))
         with translation.override("en"):  # whatever language the sending worker runs in
-            assert notifications.send_reminders() == 1
+            assert reminders.send_reminders() == 1
         [message] = mail.outbox
         assert message.to == ["poule@example.com"]
-        assert message.subject.startswith("Rappel : il vous reste 1 j 11 h pour jouer dans")
-        assert "Bonjour poule," in message.body
-        assert "arrêtez-les tous d'un clic" in message.body
+        assert message.subject.startswith("Il vous reste 1\u00a0j 11\u00a0h pour jouer dans") or \
+            message.subject.startswith("Il vous reste 1 j 11 h pour jouer dans")
+        assert "Bonjour poule," in message.body and "Arrêter tous les e-mails" in message.body
+        # the deadline in poule's own time zone: 10:00 UTC + 3 days is 11:00 in Paris
+        assert "20 novembre 2026 11:00 (Europe/Paris)" in message.body
         html = message.alternatives[0][0]
+        assert html.startswith("<!doctype html>") and '<html lang="fr">' in html
         assert "Ouvrir la partie" in html and "Bonjour poule," in html
         assert "Hello" not in message.body + html
 
@@ -156,42 +164,50 @@ def test_a_french_reminder_mail():
 @pytest.mark.django_db(transaction=True)
 def test_a_french_digest():
     with time_machine.travel(T0, tick=False) as clock:
-        poule, hen = make_user("poule", language="fr", digest_hour=18), make_user("hen")
+        poule = make_user("poule", language="fr", digest_hour=18, notify_prefs={"turn": {"mail": "digest"}})
+        hen = make_user("hen")
         for _ in range(2):
             match = _race(hen, poule, clock="1d")
             services.submit_action(match.pk, hen, {"type": "add", "n": 1}, match.version)
-        assert Notification.objects.filter(user=poule, in_digest=True).count() == 2
-        assert Notification.objects.filter(user=poule, text__startswith="À vous de jouer").count() == 2
+        assert Delivery.objects.filter(notice__user=poule, digest=True, outcome="").count() == 2
         mail.outbox.clear()
         clock.move_to(datetime(2026, 11, 17, 18, 0, tzinfo=UTC))
-        notifications.send_digests()
+        outbox.sweep()
         [digest] = mail.outbox
         assert digest.subject == "Votre récapitulatif Chicken Island : 2 avis"
         assert "Voici ce qui s'est passé dans vos parties :" in digest.body
         assert digest.body.count("À vous de jouer dans") == 2
-        html = digest.alternatives[0][0]
-        assert "Arrêter ces e-mails d&#x27;un clic" in html or "Arrêter ces e-mails d'un clic" in html
+        assert '<html lang="fr">' in digest.alternatives[0][0]
+        assert digest.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+        assert Delivery.objects.filter(notice__user=poule, digest=True, outcome="sent").count() == 2
+        outbox.sweep()
+        assert len(mail.outbox) == 1
 
 
 @pytest.mark.django_db(transaction=True)
 def test_each_player_is_told_in_their_own_language():
-    with time_machine.travel(T0, tick=False):
-        poule, hen = make_user("poule", language="fr"), make_user("hen", language="en")
+    with time_machine.travel(T0, tick=False) as clock:
+        poule = make_user("poule", language="fr", notify_prefs=AT_ONCE)
+        hen = make_user("hen", language="en", notify_prefs=AT_ONCE)
         match = _race(hen, poule, clock="1d")
         mail.outbox.clear()
+        clock.shift(timedelta(minutes=1))
         with translation.override("fr"):  # the mover reads French; the next player does not
             services.submit_action(match.pk, hen, {"type": "add", "n": 1}, match.version)
         match.refresh_from_db()
-        assert Notification.objects.get(user=poule, kind="turn").text.startswith("À vous de jouer")
+        clock.shift(timedelta(minutes=11))  # hen is not in the match any more
         services.submit_action(match.pk, poule, {"type": "add", "n": 1}, match.version)
-        assert Notification.objects.filter(user=hen, kind="turn").latest("pk").text.startswith("Your turn in")
+        assert [m.subject.split(" dans ")[0] for m in mail.outbox if m.to == ["poule@example.com"]] == ["À vous de jouer"]
+        assert [m.subject for m in mail.outbox if m.to == ["hen@example.com"]][0].startswith("Your turn in")
 
 
 def test_an_invitation_is_written_in_the_invitee_s_language():
     hen, poule = make_user("hen"), make_user("poule", language="fr")
     with translation.override("en"):
         lobby.create_match(hen, "chickenrun", 2, invite=["poule"])
-    assert Notification.objects.get(user=poule, kind="invite").text.startswith("hen vous invite à Chicken Run")
+    note = Notification.objects.get(user=poule, kind="invite")
+    with links.in_language_of(poule):
+        assert events.text(note).startswith("hen vous invite à Chicken Run")
 
 
 def test_a_password_reset_mail_is_in_the_account_s_language(client):

@@ -39,7 +39,7 @@ def test_settings_offer_a_searchable_list_of_zones(client):
 
 
 def _save(client, zone):
-    return client.post("/accounts/profile/", {"email": "ann@example.com", "time_zone": zone, "notify_reminders": "on"})
+    return client.post("/accounts/profile/", {"email": "ann@example.com", "time_zone": zone, "reminder_mail": "now"})
 
 
 def test_settings_save_a_listed_zone_and_refuse_another(client):
@@ -49,6 +49,6 @@ def test_settings_save_a_listed_zone_and_refuse_another(client):
     ann.refresh_from_db()
     assert ann.time_zone == "Asia/Tokyo"
     response = _save(client, "Atlantis/Capital")
-    assert response.status_code == 200 and "Choose a time zone from the list" in response.content.decode()
+    assert response.status_code == 400 and "Choose a time zone from the list" in response.content.decode()
     ann.refresh_from_db()
     assert ann.time_zone == "Asia/Tokyo"
