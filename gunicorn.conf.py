@@ -36,3 +36,7 @@ def post_worker_init(worker):
         get_resolver().url_patterns  # noqa: B018 (built on the first request otherwise)
         engine.all_games()
         gc.freeze()
+
+# gunicorn's control socket (in $HOME by default) is not used; several nodes on one machine
+# would share its path.
+control_socket_disable = True

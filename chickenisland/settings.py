@@ -196,7 +196,7 @@ AXES_LOCKOUT_CALLABLE = "chickenisland.errors.locked_out"
 # put in the header itself stands to the left of it and is never read. django-axes reads it
 # through django-ipware (whose proxy count is the number of entries after the client's, hence
 # n - 1, and not strict, so a longer forged chain changes nothing), DRF's throttles through
-# NUM_PROXIES, the rest of the site through chickenisland.proxy.client_ip.
+# NUM_PROXIES.
 PROXY_COUNT = env.int("PROXY_COUNT", default=0)
 if PROXY_COUNT > 0:
     AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR",)
