@@ -108,6 +108,16 @@ class TokenView(ObtainAuthToken):
     throttle_scope = "token"
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # the size and depth limits too
 
+    def post(self, request, *args, **kwargs):
+        try:
+            return super().post(request, *args, **kwargs)
+        finally:
+            # django-axes marks a lock-out on the request it authenticated, DRF's; its middleware
+            # looks at Django's to answer 429 instead of the serializer's 400.
+            for name in ("axes_locked_out", "axes_credentials"):
+                if name in request.__dict__:
+                    setattr(request._request, name, request.__dict__[name])
+
 
 class GameCatalogView(APIView):
     permission_classes = [permissions.AllowAny]
