@@ -10,6 +10,8 @@ from pathlib import Path
 import environ
 from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
@@ -112,13 +114,15 @@ REDIS_URL = env("REDIS_URL", default="")
 # Redis may be down or hung: every connection to it gives up within a second or two, so a page,
 # a log-in or a move never waits on it (the throttle lets a request through, the move is answered
 # and its follow-ups are replayed by the periodic jobs), and a dead connection is noticed.
+# redis-py's own default (three retries with back-off) would hold a request over a second.
 REDIS_SOCKET_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 2, "health_check_interval": 30}
+REDIS_CLIENT_OPTIONS = {**REDIS_SOCKET_OPTIONS, "retry": Retry(NoBackoff(), 1)}
 if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "OPTIONS": REDIS_SOCKET_OPTIONS,
+            "OPTIONS": REDIS_CLIENT_OPTIONS,
         }
     }
 else:

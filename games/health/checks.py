@@ -34,7 +34,7 @@ def redis_client():
     if _redis is None:
         import redis
 
-        _redis = redis.Redis.from_url(settings.REDIS_URL, **settings.REDIS_SOCKET_OPTIONS)
+        _redis = redis.Redis.from_url(settings.REDIS_URL, **settings.REDIS_CLIENT_OPTIONS)
     return _redis
 
 

@@ -13,7 +13,7 @@ from deploy import stack
 from tests.conftest import uses_postgres
 
 
-def test_database_url() -> str:
+def database_url_of_tests() -> str:
     db = connection.settings_dict
     return f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
@@ -26,6 +26,12 @@ def nginx_installed():
         pytest.skip("needs openssl for the proxy's test certificate")
 
 
+@pytest.fixture(scope="session")
+def static_collected():
+    """Production pages name their static files through collectstatic's manifest."""
+    stack.collectstatic(stack.site_env("sqlite://"))
+
+
 @pytest.fixture(scope="module")
 def workdir():
     path = stack.workdir("chickenisland-deploy-")
@@ -34,14 +40,12 @@ def workdir():
 
 
 @pytest.fixture(scope="module")
-def site(nginx_installed, django_db_setup, django_db_blocker, workdir):
+def site(nginx_installed, static_collected, django_db_setup, django_db_blocker, workdir):
     """One gunicorn node (the shipped gunicorn.conf.py, 1 process x 2 threads, so a stalled
     thread would show) behind nginx with the shipped proxy settings, on the test database."""
     if not uses_postgres():
         pytest.skip("needs PostgreSQL (set DATABASE_URL; .ci/run does)")
-    with django_db_blocker.unblock():
-        env = stack.site_env(test_database_url())
-    stack.collectstatic(env)
+    env = stack.site_env(database_url_of_tests())
     port = stack.free_port()
     web = stack.gunicorn(port, env, workdir, workers=1, threads=2)
     proxy = stack.Nginx(workdir, [port])
