@@ -128,11 +128,13 @@ def collectstatic(env: dict) -> None:
     manage(env, "collectstatic", "--noinput", "-v0")
 
 
-def gunicorn(port: int, env: dict, workdir: Path, workers: int = 2, threads: int = 2, name: str = "web") -> Process:
+def gunicorn(port: int, env: dict, workdir: Path, workers: int = 2, threads: int = 2, name: str = "web",
+             wait: bool = True) -> Process:
     """A web node run by the shipped gunicorn.conf.py, on 127.0.0.1:port."""
     node_env = dict(env, GUNICORN_BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY=str(workers), GUNICORN_THREADS=str(threads))
     node = Process(name, [sys.executable, "-m", "gunicorn", "chickenisland.wsgi"], node_env, workdir / f"{name}.log")
-    wait_until(lambda: ping(f"http://127.0.0.1:{port}"), f"{name} on {port}")
+    if wait:
+        wait_until(lambda: ping(f"http://127.0.0.1:{port}"), f"{name} on {port}", 120)
     return node
 
 
