@@ -16,20 +16,21 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.utils.translation import gettext_lazy as _
 from django.views import defaults
 
 log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/"
 DETAILS = {
-    400: "Bad request.",
-    403: "You do not have permission to do this.",
-    404: "Not found.",
-    405: "Method not allowed.",
-    413: "The request body is too large.",
-    429: "Too many failed log-ins: wait and try again.",
-    500: "Server error.",
-    503: "The site is briefly unavailable: try again in a few seconds.",
+    400: _("Bad request."),
+    403: _("You do not have permission to do this."),
+    404: _("Not found."),
+    405: _("Method not allowed."),
+    413: _("The request body is too large."),
+    429: _("Too many failed log-ins: wait and try again."),
+    500: _("Server error."),
+    503: _("The site is briefly unavailable: try again in a few seconds."),
 }
 OUTAGE_ERRORS = (OperationalError, InterfaceError)
 
@@ -39,7 +40,7 @@ def is_api(request: HttpRequest) -> bool:
 
 
 def json_error(status: int, detail: str | None = None, **headers) -> JsonResponse:
-    response = JsonResponse({"detail": detail or DETAILS.get(status, "Error.")}, status=status)
+    response = JsonResponse({"detail": str(detail or DETAILS.get(status, _("Error.")))}, status=status)
     for name, value in headers.items():
         response[name.replace("_", "-")] = value
     return response

@@ -58,7 +58,7 @@ class RequestLimitsMiddleware:
         if errors.is_api(request):
             response = errors.json_error(status)
         else:
-            response = HttpResponse(errors.DETAILS[status], status=status, content_type="text/plain; charset=utf-8")
+            response = HttpResponse(str(errors.DETAILS[status]), status=status, content_type="text/plain; charset=utf-8")
         for name, value in headers.items():
             response[name] = value
         return response

@@ -41,12 +41,14 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "chickenisland.middleware.RequestLimitsMiddleware",  # 413 over the body cap, 405 for TRACE and unknown methods
     "chickenisland.middleware.OutageMiddleware",  # 503 + Retry-After while the database is unreachable
     "chickenisland.middleware.HtmlGZipMiddleware",  # pages compressed, with Django's BREACH padding
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # 413 over the body cap, 405 for TRACE and unknown methods: before anything reads the body
+    # or the database, after the language is known (the refusal is in the reader's language)
+    "chickenisland.middleware.RequestLimitsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -21,6 +21,7 @@ REASONS = {
     "413": "The request body is too large.",
     "415": "The body is not JSON or a form.",
     "429": "Too many requests: wait and retry.",
+    "503": "The database is briefly unreachable (a restart): retry after Retry-After seconds.",
 }
 
 
@@ -38,6 +39,8 @@ def _codes(path: str, method: str, operation: dict) -> set[str]:
         codes.add("409")
     if path == "/api/token/":
         codes = (codes - {"401", "403"}) | {"429"}
+    if path not in ("/api/ping/", "/api/games/"):
+        codes.add("503")  # any operation that reads the database
     return codes
 
 
