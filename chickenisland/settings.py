@@ -227,7 +227,7 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_HTTPONLY = True
 
 # The site takes no uploads: a body over this many bytes is refused with 413 before anything reads
-# it (the API's JSON parser has the same cap, API_MAX_BODY_BYTES); nginx refuses past 128 KiB.
+# it (the API's JSON parser has the same cap, API_MAX_BODY_BYTES); the nginx recipe has it too.
 MAX_REQUEST_BYTES = env.int("MAX_REQUEST_BYTES", default=64 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
