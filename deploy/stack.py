@@ -113,6 +113,15 @@ def wait_until(check, what: str, seconds: float = 60, step: float = 0.2):
     raise RuntimeError(f"{what} did not come up within {seconds:.0f} s ({last})")
 
 
+def started(process: Process, check, what: str, seconds: float = 60) -> None:
+    """Wait for a process to serve; stop it (and say so) if it does not."""
+    try:
+        wait_until(check, what, seconds)
+    except BaseException:
+        process.stop()
+        raise
+
+
 def manage(env: dict, *args: str) -> None:
     subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True)
 
@@ -134,7 +143,7 @@ def gunicorn(port: int, env: dict, workdir: Path, workers: int = 2, threads: int
     node_env = dict(env, GUNICORN_BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY=str(workers), GUNICORN_THREADS=str(threads))
     node = Process(name, [sys.executable, "-m", "gunicorn", "chickenisland.wsgi"], node_env, workdir / f"{name}.log")
     if wait:
-        wait_until(lambda: ping(f"http://127.0.0.1:{port}"), f"{name} on {port}", 120)
+        started(node, lambda: ping(f"http://127.0.0.1:{port}"), f"{name} on {port}", 120)
     return node
 
 
@@ -219,7 +228,7 @@ http {{
             "nginx", [binary, "-p", str(workdir), "-c", str(workdir / "nginx.conf"), "-e", str(workdir / "nginx-error.log"),
                       "-g", "daemon off;"], None, workdir / "nginx.log",
         )
-        wait_until(lambda: self.client().get("/api/ping/").status_code == 200, "nginx", 30)
+        started(self.process, lambda: self.client().get("/api/ping/").status_code == 200, "nginx", 30)
 
     def client(self, source: str | None = None, **kwargs) -> httpx.Client:
         """A client of the site through nginx, connecting from `source` (any 127.x.y.z address)."""
@@ -247,7 +256,7 @@ class Redis:
         )
         import redis
 
-        wait_until(lambda: redis.Redis(port=self.port, socket_connect_timeout=1).ping(), "redis", 20)
+        started(self.process, lambda: redis.Redis(port=self.port, socket_connect_timeout=1).ping(), "redis", 20)
 
     def stop(self) -> None:
         if self.process:

@@ -48,7 +48,11 @@ def site(nginx_installed, static_collected, django_db_setup, django_db_blocker, 
     env = stack.site_env(database_url_of_tests())
     port = stack.free_port()
     web = stack.gunicorn(port, env, workdir, workers=1, threads=2)
-    proxy = stack.Nginx(workdir, [port])
+    try:
+        proxy = stack.Nginx(workdir, [port])
+    except BaseException:
+        web.stop()
+        raise
     proxy.web_port = port
     try:
         yield proxy

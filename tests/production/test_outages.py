@@ -155,8 +155,9 @@ def test_with_redis_stopped_log_in_tokens_the_lobby_and_moves_keep_working(nginx
     env = stack.site_env(database_url_of_tests(), own_redis.url)
     port = stack.free_port()
     web = stack.gunicorn(port, env, workdir, workers=1, threads=2, name="web-redis")
-    proxy = stack.Nginx(workdir, [port])
+    proxy = None
     try:
+        proxy = stack.Nginx(workdir, [port])
         with proxy.client() as client:
             assert client.get("/health/").json()["redis"] == "ok"
             own_redis.stop()
@@ -189,7 +190,8 @@ def test_with_redis_stopped_log_in_tokens_the_lobby_and_moves_keep_working(nginx
             print(f"\ntoken, read, move, log-in and lobby with Redis down: {elapsed * 1000:.0f} ms")
             assert elapsed < 5
     finally:
-        proxy.stop()
+        if proxy:
+            proxy.stop()
         web.stop()
 
     # The move could not queue its "your turn" notice; the periodic job writes it later.
