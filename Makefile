@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test setup migrate demo worker beat bench bench-serial bench-board bench-scale bench-engine messages catalogs clean
+.PHONY: run test setup migrate demo worker beat rehearse bench bench-serial bench-board bench-scale bench-engine messages catalogs clean
 
 run: setup migrate demo
 	$(PY) manage.py runserver 127.0.0.1:8000
@@ -30,6 +30,12 @@ worker: setup
 
 beat: setup
 	$(VENV)/bin/celery -A chickenisland beat --loglevel=info
+
+# Two web nodes behind nginx, two workers and beat on one PostgreSQL and one Redis of its own;
+# kills a node and a worker under load and checks every move, bot turn and notice
+# (docs/deployment.md). Needs nginx, redis-server and PostgreSQL's server binaries.
+rehearse: setup
+	$(PY) -m deploy.rehearse $(REHEARSE_ARGS)
 
 bench: setup
 	$(PY) bench/http_chickenrun.py

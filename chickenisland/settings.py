@@ -9,6 +9,8 @@ from pathlib import Path
 
 import environ
 from django.utils.translation import gettext_lazy as _
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
@@ -29,6 +31,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files served by the site: /api/docs/ works offline, under our CSP
     "django_htmx",
     "axes",
     "accounts",
@@ -37,8 +40,14 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "chickenisland.middleware.OutageMiddleware",  # 503 + Retry-After while the database is unreachable
+    "chickenisland.middleware.HtmlGZipMiddleware",  # pages compressed, with Django's BREACH padding
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # 413 over the body cap, 405 for TRACE and unknown methods: before anything reads the body
+    # or the database, after the language is known (the refusal is in the reader's language)
+    "chickenisland.middleware.RequestLimitsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -49,6 +58,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "chickenisland.middleware.ContentSecurityPolicyMiddleware",  # django-csp; JSON answers allow nothing
+    "chickenisland.middleware.PrivateCacheMiddleware",  # a signed-in visitor's answers never sit in a shared cache
     "axes.middleware.AxesMiddleware",
 ]
 
@@ -82,8 +92,12 @@ if env("DATABASE_TEST_NAME", default=""):
     # CI points its Celery worker at the test database by naming it.
     DATABASES["default"]["TEST"] = {"NAME": env("DATABASE_TEST_NAME")}
 # Persistent connections (checked before reuse): a move should not pay for a new connection.
+# The health check means a connection that died with a database restart is replaced on the next
+# request instead of failing it; an unreachable host fails fast (5 s) into a 503.
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=600))
 DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", env.int("DATABASE_CONNECT_TIMEOUT", default=5))
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # The embedded default under concurrency: readers never block the writer (WAL), a writer
     # waits its turn instead of failing with "database is locked" (timeout), and the write path
@@ -99,8 +113,20 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 
 REDIS_URL = env("REDIS_URL", default="")
+# Redis may be down or hung: every connection to it gives up within a second or two, so a page,
+# a log-in or a move never waits on it (the throttle lets a request through, the move is answered
+# and its follow-ups are replayed by the periodic jobs), and a dead connection is noticed.
+# redis-py's own default (three retries with back-off) would hold a request over a second.
+REDIS_SOCKET_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 2, "health_check_interval": 30}
+REDIS_CLIENT_OPTIONS = {**REDIS_SOCKET_OPTIONS, "retry": Retry(NoBackoff(), 1)}
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": REDIS_CLIENT_OPTIONS,
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -122,8 +148,12 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=60),
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 1,
+    **REDIS_SOCKET_OPTIONS,
 }
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = CELERY_BROKER_TRANSPORT_OPTIONS
+# Queueing a follow-up while Redis is down fails at once instead of retrying inside the request
+# (the move is already committed; the periodic jobs replay what was not queued).
+CELERY_TASK_PUBLISH_RETRY = False
 CELERY_TASK_ACKS_ON_FAILURE_OR_TIMEOUT = False
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
@@ -175,6 +205,26 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_ENABLED = env.bool("AXES_ENABLED", default=True)
+# Behind a proxy the lock-out answers the API in JSON (the page otherwise).
+AXES_LOCKOUT_CALLABLE = "chickenisland.errors.locked_out"
+
+# The client's address. PROXY_COUNT is how many proxies of ours stand in front of the site, each
+# appending the address it saw to X-Forwarded-For (the nginx recipe in deploy/ sets 1). With 0,
+# the default, the address is the socket's and the header is ignored. With n, the address is the
+# n-th entry from the right of the header: the one our outermost proxy wrote; whatever a client
+# put in the header itself stands to the left of it and is never read. django-axes reads it
+# through django-ipware (whose proxy count is the number of entries after the client's, hence
+# n - 1, and not strict, so a longer forged chain changes nothing), DRF's throttles through
+# NUM_PROXIES.
+PROXY_COUNT = env.int("PROXY_COUNT", default=0)
+if PROXY_COUNT > 0:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR",)
+    AXES_IPWARE_PROXY_COUNT = PROXY_COUNT - 1
+else:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
+    AXES_IPWARE_PROXY_COUNT = None
+AXES_IPWARE_PROXY_ORDER = "left-most"
+IPWARE_STRICT = False
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]
@@ -182,6 +232,31 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True
+
+# The language cookie is sent like the session's: over HTTPS only in production, never with
+# cross-site requests, and unread by scripts.
+LANGUAGE_COOKIE_SECURE = not DEBUG
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
+
+# The site takes no uploads: a body over this many bytes is refused with 413 before anything reads
+# it (the API's JSON parser has the same cap, API_MAX_BODY_BYTES); the nginx recipe has it too.
+MAX_REQUEST_BYTES = env.int("MAX_REQUEST_BYTES", default=64 * 1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
+DATA_UPLOAD_MAX_NUMBER_FILES = 0
+# How long a client is told to wait (Retry-After) when the database is unreachable.
+OUTAGE_RETRY_AFTER = env.int("OUTAGE_RETRY_AFTER", default=10)
+
+# Browser features the site never uses are turned off for it and anything it might embed.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer", "autoplay", "camera", "display-capture", "encrypted-media", "fullscreen",
+        "geolocation", "gyroscope", "magnetometer", "microphone", "midi", "payment",
+        "picture-in-picture", "publickey-credentials-get", "screen-wake-lock", "usb", "xr-spatial-tracking",
+    )
+}
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
@@ -206,6 +281,9 @@ REST_FRAMEWORK = {
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_RATES": {"token": "20/min"},
+    # The throttles count per client address: the proxy's header is read as PROXY_COUNT says
+    # (0: the socket's address; a forged X-Forwarded-For is never a new address).
+    "NUM_PROXIES": PROXY_COUNT,
     # JSON bodies are capped in size and nesting (games/jsonbody.py): bad input is a 4xx.
     "DEFAULT_PARSER_CLASSES": [
         "games.jsonbody.LimitedJSONParser",
@@ -233,6 +311,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Play the chicken board games by web: lobby, matches and moves.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api_schema.document_errors",
@@ -240,7 +321,10 @@ SPECTACULAR_SETTINGS = {
 }
 
 if not DEBUG:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # X-Forwarded-Proto is believed only from a proxy of ours (PROXY_COUNT > 0); gunicorn listens
+    # on loopback or a Unix socket (gunicorn.conf.py), so no one else can reach it to set it.
+    if PROXY_COUNT > 0:
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

@@ -3,6 +3,7 @@ from django.urls import include, path
 
 from accounts import views as account_views
 from games import views, webapp
+from games.health.views import health
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -30,4 +31,11 @@ urlpatterns = [
     path("api/", include("games.api_urls")),
     path("admin/", admin.site.urls),
     path("i18n/setlang/", account_views.set_language, name="set_language"),
+    path("health/", health, name="health"),
 ]
+
+# JSON under /api/, the site's pages elsewhere; an unreachable database is a 503 (chickenisland.errors).
+handler400 = "chickenisland.errors.bad_request"
+handler403 = "chickenisland.errors.permission_denied"
+handler404 = "chickenisland.errors.page_not_found"
+handler500 = "chickenisland.errors.server_error"

@@ -7,6 +7,9 @@ across operations and are added here, each with the shared Error body.
 
 from __future__ import annotations
 
+from django.http import HttpResponse
+from drf_spectacular.views import SpectacularSwaggerSplitView
+
 ERROR = {"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]}
 
 REASONS = {
@@ -18,6 +21,7 @@ REASONS = {
     "413": "The request body is too large.",
     "415": "The body is not JSON or a form.",
     "429": "Too many requests: wait and retry.",
+    "503": "The database is briefly unreachable (a restart): retry after Retry-After seconds.",
 }
 
 
@@ -35,6 +39,8 @@ def _codes(path: str, method: str, operation: dict) -> set[str]:
         codes.add("409")
     if path == "/api/token/":
         codes = (codes - {"401", "403"}) | {"429"}
+    if path not in ("/api/ping/", "/api/games/"):
+        codes.add("503")  # any operation that reads the database
     return codes
 
 
@@ -54,3 +60,15 @@ def document_errors(result, generator, request, public):
                     },
                 )
     return result
+
+
+class ApiDocsView(SpectacularSwaggerSplitView):
+    """Swagger UI at /api/docs/, its files served by the site (drf-spectacular-sidecar) and its
+    start-up script a file of its own (`?script`), so the page works offline under the site's
+    CSP. OPTIONS says what the page allows instead of rendering DRF's metadata through the HTML
+    template (a 500)."""
+
+    def options(self, request, *args, **kwargs):
+        response = HttpResponse(status=200)
+        response["Allow"] = "GET, HEAD, OPTIONS"
+        return response

@@ -1,7 +1,8 @@
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView
 
 from . import api
+from .api_schema import ApiDocsView
 
 urlpatterns = [
     path("token/", api.TokenView.as_view(), name="api-token"),
@@ -14,5 +15,5 @@ urlpatterns = [
     path("matches/<int:pk>/log/", api.LogView.as_view(), name="api-log"),
     path("ping/", api.PingView.as_view(), name="api-ping"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("docs/", ApiDocsView.as_view(url_name="api-schema"), name="api-docs"),
 ]

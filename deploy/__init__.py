@@ -1,0 +1,1 @@
+"""Deployment: nginx and systemd files, the rehearsal, and the stack the deployment tests start."""
