@@ -133,11 +133,15 @@ class Load:
 
 
 def seed_players(env: dict, count: int) -> list[str]:
-    """Players who play with API tokens (no password: hashing one costs a second of CPU)."""
+    """Players who play with API tokens (no password: hashing one costs a second of CPU) and want
+    their e-mails at once, so the rehearsal counts mails going through the outbox."""
     script = (
         "from accounts.models import User\nfrom rest_framework.authtoken.models import Token\n"
         f"for n in range({count}):\n"
         "    user = User.objects.create_user(f'player{n}', f'player{n}@example.com', None)\n"
+        # mails at once, so the rehearsal counts real mails through the outbox
+        "    user.notify_prefs = {k: {'mail': 'now'} for k in ('turn', 'reminder', 'finished')}\n"
+        "    user.save(update_fields=['notify_prefs'])\n"
         "    print('TOKEN', Token.objects.create(user=user).key)\n"
     )
     out = subprocess.run([sys.executable, "manage.py", "shell", "-c", script], cwd=stack.ROOT, env=env,
