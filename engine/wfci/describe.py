@@ -6,7 +6,7 @@ nothing hidden (a scroll put face down in a fight is "a scroll"; a drawn scroll 
 from __future__ import annotations
 
 from ..messages import msg
-from . import cards, custom_island, solo, units
+from . import cards, cockfight, custom_island, solo, units
 from .state import ruleset, top, who
 
 P = "wfci."
@@ -27,6 +27,8 @@ def _what(state: dict, frame: dict) -> dict:
     if kind == "combat":
         stage = state["combat"]["stage"]
         return msg(f"{P}do.combat.{stage}" if stage in ("dice", "cards", "sides") else f"{P}do.combat.resolve")
+    if kind in ("hurricane", "hurricane_rob") and cockfight.chicken_catastrophe(state, "hurricane"):
+        return msg(f"{P}do.{kind}.chickens")
     if kind == "choose_leader" and ruleset(state).spare_leader == "face_down":
         return msg(P + "do.choose_leader_spare")
     if kind in CHOICES:
