@@ -151,8 +151,8 @@ def in_range(a: Hex, b: Hex, rng_value: int) -> bool:
 def priority_neighbors(center: Hex, from_base: Hex, to_base: Hex) -> list[Hex]:
     """The neighbours of `center` numbered 1..6 clockwise (list index 0 is number 1).
 
-    Number 1 is the direction nearest in angle to from_base -> to_base (the Challenger's base
-    toward the human's); exactly halfway between two directions, the counter-clockwise one.
+    Number 1 is the direction nearest in angle to from_base -> to_base (the human's base toward
+    the Challenger's, D-W24); exactly halfway between two directions, the counter-clockwise one.
     """
     if from_base == to_base:
         raise ValueError("the two bases must differ")

@@ -28,9 +28,9 @@ CONDITIONS = {"ours", "theirs", "on"}
 ABILITY_WORDS = {"bonus", "when", "if", "per_soldier", "on_destroyed", "aura", "reach", "star", "do",
                  "lava_walk", "strategy_limit", "setup_shields", "retrieve_extra", "draw_extra", "reroll_cost"}
 DESTROYED_WORDS = {"draw", "gain", "shield_leader", "blast"}
-DO_WORDS = {"draw", "draw_discard", "take_resources", "range_boost"}
+DO_WORDS = {"draw", "draw_discard", "take_resources", "range_boost", "hatch"}
 MAGIC_WORDS = {"power", "strength", "armor", "if", "draw", "negate", "shield", "swap_defender", "per_pilot",
-               "hit", "transmute", "lava_trap", "take_resources", "hatch", "extra_move"}
+               "per_chicken", "hit", "transmute", "lava_trap", "take_resources", "hatch", "extra_move"}
 PLAY_WHEN = {"combat", "actions"}
 
 
@@ -175,15 +175,20 @@ def validate(cat: dict):
         if cat["miniatures"].get(cls, 0) <= 0:
             raise CatalogError(f"no miniatures for {cls}")
     for cid, c in cat["scroll"].items():
-        if c["type"] == "magic":
-            if set(c["effect"]) - MAGIC_WORDS or not c["play"] or set(c["play"]) - PLAY_WHEN:
-                raise CatalogError(f"{cid}: bad magic effect")
-            if "if" in c["effect"]:
-                _check_condition(c["effect"]["if"], cid)
-        elif c["type"] == "strategy":
-            for ab in c["effect"]:
-                _check_ability(ab, cid)
-        elif c["type"] != "catastrophe":
-            raise CatalogError(f"{cid}: unknown scroll type")
+        check_effect(c, cid)
         if not isinstance(c.get("tags"), list):
             raise CatalogError(f"{cid}: tags must be a list")
+
+
+def check_effect(c: dict, where: str):
+    """A scroll's effect uses only the vocabulary of its type."""
+    if c["type"] == "magic":
+        if set(c["effect"]) - MAGIC_WORDS or not c["play"] or set(c["play"]) - PLAY_WHEN:
+            raise CatalogError(f"{where}: bad magic effect")
+        if "if" in c["effect"]:
+            _check_condition(c["effect"]["if"], where)
+    elif c["type"] == "strategy":
+        for ab in c["effect"]:
+            _check_ability(ab, where)
+    elif c["type"] != "catastrophe":
+        raise CatalogError(f"{where}: unknown scroll type")

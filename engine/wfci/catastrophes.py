@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..rng import Rng
 from ..messages import msg
-from . import cards, teams, units, victory
+from . import cards, cockfight, teams, units, victory
 from .lava import apply_lava
 from .movement import may_enter_base
 from .solo import is_challenger
@@ -33,10 +33,12 @@ def begin(state: dict):
     if ruleset(state).catastrophe_texts == "classic":
         return begin_classic(state, which, seat)
     if which == "hurricane":
+        hens = cockfight.chicken_catastrophe(state, which)  # D-C6: a cockfight's resources are chickens
         for s in reversed(clockwise(state, seat)):
-            total = sum(state["seats"][s]["res"].values())
+            total = len(cockfight.chickens_of(state, s)) if hens else sum(state["seats"][s]["res"].values())
             if total:
-                state["stack"].append({"kind": "hurricane", "seat": s, "left": min(2, total)})
+                state["stack"].append({"kind": "hurricane", "seat": s, "left": min(2, total),
+                                       **({"chickens": True} if hens else {})})
     elif which == "tsunami":
         if _lava(state):
             state["stack"].append({"kind": "tsunami", "seat": seat})
@@ -85,14 +87,22 @@ def begin_classic(state: dict, which: str, seat: int):
             state["stack"].append({"kind": "eruption", "seat": seat, "classic": True})
 
 
+def _holdings(state: dict, seat: int) -> int:
+    """What a Hurricane can take from a seat: resources, or chickens in a cockfight (D-C6)."""
+    if cockfight.chicken_catastrophe(state, "hurricane"):
+        return len(cockfight.chickens_of(state, seat))
+    return sum(state["seats"][seat]["res"].values())
+
+
 def _robbable(state: dict, seat: int) -> list[int]:
-    return [s for s in clockwise(state, seat)[1:] if sum(state["seats"][s]["res"].values())
-            and teams.opposed(state, seat, s)]
+    return [s for s in clockwise(state, seat)[1:] if _holdings(state, s) and teams.opposed(state, seat, s)]
 
 
 def rob_legal(state: dict, frame: dict) -> list[dict]:
     if "victim" not in frame:
         return [{"type": "rob", "seat": s} for s in _robbable(state, frame["seat"])]
+    if cockfight.chicken_catastrophe(state, "hurricane"):
+        return [{"type": "destroy", "unit": u} for u in cockfight.chickens_of(state, frame["victim"])]
     res = state["seats"][frame["victim"]]["res"]
     return [{"type": "return_resource", "resource": r} for r in cards.RESOURCES if res[r]]
 
@@ -100,8 +110,13 @@ def rob_legal(state: dict, frame: dict) -> list[dict]:
 def rob_apply(state: dict, frame: dict, action: dict):
     if action["type"] == "rob":
         frame["victim"] = action["seat"]
-        frame["left"] = min(2, sum(state["seats"][action["seat"]]["res"].values()))
+        frame["left"] = min(2, _holdings(state, action["seat"]))
         note(state, msg("wfci.event.hurricane_blows", who=who(action["seat"])))
+        return
+    if action["type"] == "destroy":
+        _blow_away(state, frame, action["unit"])
+        if frame["left"] <= 0 or not rob_legal(state, frame):
+            state["stack"].pop()
         return
     state["seats"][frame["victim"]]["res"][action["resource"]] -= 1
     state["supply"][action["resource"]] += 1
@@ -148,16 +163,30 @@ def _wipe_out(state: dict, key: str, what: str):
 # -- choice frames -------------------------------------------------------------------------
 
 def hurricane_legal(state: dict, frame: dict) -> list[dict]:
+    if frame.get("chickens"):
+        return [{"type": "destroy", "unit": u} for u in cockfight.chickens_of(state, frame["seat"])]
     res = state["seats"][frame["seat"]]["res"]
     return [{"type": "return_resource", "resource": r} for r in cards.RESOURCES if res[r]]
 
 
 def hurricane_apply(state: dict, frame: dict, action: dict):
-    state["seats"][frame["seat"]]["res"][action["resource"]] -= 1
-    state["supply"][action["resource"]] += 1
-    frame["left"] -= 1
+    if action["type"] == "destroy":
+        _blow_away(state, frame, action["unit"])
+    else:
+        state["seats"][frame["seat"]]["res"][action["resource"]] -= 1
+        state["supply"][action["resource"]] += 1
+        frame["left"] -= 1
     if frame["left"] <= 0 or not hurricane_legal(state, frame):
         state["stack"].pop()
+
+
+def _blow_away(state: dict, frame: dict, uid: str):
+    """D-C6: a chicken the Hurricane takes is eliminated by a catastrophe: a shield absorbs it."""
+    victim = state["units"][uid]
+    label = units.name(state, victim)
+    result = units.hit(state, victim)
+    note(state, msg(f"wfci.event.hurricane_{'strips' if result == 'shield' else 'destroys'}", unit=label))
+    frame["left"] -= 1
 
 
 def tsunami_legal(state: dict, frame: dict) -> list[dict]:

@@ -1,8 +1,11 @@
 """Cockfight (combat de coqs, 2nd edition; rules digest D-1): chickens and leaders only.
 
 No resources and no machine cards. The print takes Transmutation and Lava Trap out of the
-scrolls and the ruleset's `removed_scroll_tags` the catalog's scrolls about resources, pilots
-and machines; they wait in `decks["scroll_box"]`. Base tiles give no armor.
+scrolls (they wait in `decks["scroll_box"]`) and nothing else: the other scrolls that speak
+of resources, pilots or machines speak of chickens ("il fait en réalité référence aux
+Poulets"), and `effect` gives their reading (data/cockfight.json "readings"), which views
+show with its own text (`face`). A Hurricane's resources are chickens too (D-C6). Base tiles
+give no armor.
 
 Chickens stand face down. Each colour's 6 tokens carry a hidden rank (data/cockfight.json:
 0, 0, 1, 1, 2, 2), dealt by the game's RNG and added to the token's strength and armor. Its
@@ -26,7 +29,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..messages import msg
+from ..messages import english, msg
 from ..rng import Rng
 from . import cards, units
 from .state import note, who
@@ -46,12 +49,10 @@ def owner(token: str) -> int:
 # -- setting up ----------------------------------------------------------------------------
 
 def removed_scrolls(rs) -> set[str]:
-    """Scroll ids left in the box. Catastrophes always stay (the print removes none; with no
-    resources, Hurricane's loss finds nothing to take)."""
+    """Scroll ids left in the box: the ones the print names ("Retirez du jeu ... les
+    Parchemins Transmutation et Piège à lave"), and no other."""
     names = set(DATA["removed_scrolls"]) if "cockfight" in rs.variants else set()
-    tags = set(rs.removed_scroll_tags)
-    return {cid for cid, c in cards.catalog()["scroll"].items()
-            if c["type"] != "catastrophe" and (c["key"] in names or set(c["tags"]) & tags)}
+    return {cid for cid, c in cards.catalog()["scroll"].items() if c["key"] in names}
 
 
 def begin(state: dict, boxed: set[str]):
@@ -202,12 +203,53 @@ def after(old: dict, new: dict):
 
 # -- strategies ----------------------------------------------------------------------------
 
-def effect(state: dict, cid: str) -> list:
-    """A strategy's effect; a cockfight replaces a few (Trenches: +3 armor)."""
+def effect(state: dict, cid: str):
+    """A scroll's effect as this game reads it: in a cockfight, a scroll about resources,
+    pilots or machines is about chickens (its reading in data/cockfight.json), and Trenches
+    gives +3 armor (the FAQ). Everywhere else, the card's own effect."""
     c = cards.card(cid)
     if "cockfight" in state:
-        return DATA["strategies"].get(c["key"], c["effect"])
+        return DATA["readings"].get(c["key"], c["effect"])
     return c["effect"]
+
+
+def text_id(key: str) -> str:
+    return f"wfci.card.{key}.cockfight"
+
+
+def face(state: dict, card: dict) -> dict:
+    """A card as views show it: in a cockfight, a scroll read with chickens shows that text."""
+    if "cockfight" in state and (card["key"] in DATA["readings"] or card["key"] in DATA["chicken_catastrophes"]):
+        card = {**card, "text": english(text_id(card["key"])), "text_id": text_id(card["key"])}
+    return card
+
+
+def chicken_catastrophe(state: dict, which: str) -> bool:
+    """D-C6: a Hurricane takes chickens where it took resources."""
+    return "cockfight" in state and which in DATA["chicken_catastrophes"]
+
+
+def chickens_of(state: dict, seat: int) -> list[str]:
+    """A seat's chickens on the island, the ones a Hurricane can take."""
+    return sorted(u["id"] for u in state["units"].values() if u["owner"] == seat and u["kind"] == "chicken")
+
+
+def per_chicken(state: dict, unit: dict) -> int:
+    """Pilot's Nerve read with chickens: the other chickens of the fighter's stack (a machine's
+    pilots stand under it; a fighter's chickens stand with it)."""
+    return sum(1 for u in state["units"].values() if u["kind"] == "chicken" and u["owner"] == unit["owner"]
+               and u["hex"] == unit["hex"] and u["id"] != unit["id"])
+
+
+def check_readings():
+    """Every reading uses the catalog's vocabulary and replaces a scroll of its own type."""
+    by_key = {c["key"]: c for c in cards.catalog()["scroll"].values()}
+    for key, reading in DATA["readings"].items():
+        c = by_key[key]
+        cards.check_effect({**c, "effect": reading}, f"cockfight reading of {key}")
+    for key in DATA["removed_scrolls"] + DATA["chicken_catastrophes"]:
+        if key not in by_key:
+            raise cards.CatalogError(f"cockfight names an unknown scroll {key}")
 
 
 # -- what each seat sees -------------------------------------------------------------------
@@ -252,3 +294,6 @@ def resample(world: dict, seat: int, rng: Rng):
         tokens = sorted(t for t in cf["ranks"] if owner(t) == s["seat"] and t not in cf["up"])
         ranks = rng.shuffle(sorted(cf["ranks"][t] for t in tokens))
         cf["ranks"].update(zip(tokens, ranks))
+
+
+check_readings()

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from ..messages import listing, msg
-from . import board, island as islands
+from . import board, classic_island, island as islands
 from .board import distance
-from .state import hx, island, note, pt, who
+from .state import hx, island, note, pt, ruleset, who
 
 KIND = "island"
 ACTIONS = ("territory_from", "territory_to", "territory_back", "place_base", "place_tile", "tile_side")
@@ -37,12 +37,17 @@ def start(state: dict) -> dict:
     return {"kind": KIND, "seat": state["first"], "from": None, "side": "lava"}
 
 
+def procedure(state: dict):
+    """The 2nd edition's procedure (island.py: by seat), or classic's (classic_island.py: by kind)."""
+    return classic_island if ruleset(state).island_procedure == "by_kind" else islands
+
+
 def _step(state: dict) -> tuple[str, int]:
-    return islands.next_step(island(state), state["players"])
+    return procedure(state).next_step(island(state), state["players"])
 
 
 def _options(state: dict) -> list:
-    return islands.options(island(state), state["players"])
+    return procedure(state).options(island(state), state["players"])
 
 
 def tips(placement) -> tuple:
@@ -120,11 +125,12 @@ def apply(state: dict, frame: dict, action: dict):
                         hexes=listing("engine.list.and", [hx(h) for h in choice])))
     elif kind == "place_base":
         choice = pt(action["hex"])
-        note(state, msg("wfci.event.island_base", who=who(frame["seat"]), hex=action["hex"], tile=f"T{k + 1}"))
+        paired = classic_island.pairs_with(isl, choice) if procedure(state) is classic_island else f"T{k + 1}"
+        note(state, msg("wfci.event.island_base", who=who(frame["seat"]), hex=action["hex"], tile=paired))
     else:
         choice = (_side(frame, _options(state)), pt(action["hex"]))
         note(state, msg(f"wfci.event.island_{choice[0]}", who=who(frame["seat"]), hex=action["hex"]))
-    state["island"] = islands.place(isl, step, k, choice).to_json()
+    state["island"] = procedure(state).place(isl, step, k, choice).to_json()
     _advance(state, frame)
 
 
@@ -186,6 +192,7 @@ def view_block(state: dict) -> dict | None:
     total = islands.TILE_LIMITS
     out = {
         "seat": frame["seat"], "step": step, "round": k + 1, "rounds": islands.rounds(players),
+        "procedure": ruleset(state).island_procedure,
         "from": frame["from"], "side": _side(frame, _options(state)) if step == "lava_neutral" else None,
         "left": {"territory": total["territory"] - len(isl.tile_ids("territory")),
                  "base": total["base"] - len(isl.tile_ids("base")),
@@ -219,6 +226,8 @@ def refusal(state: dict, frame: dict, action: dict) -> IllegalAction:
         return IllegalAction(P + "hex", hex=repr(action.get("hex")))
     if h in isl.tiles:
         return IllegalAction(P + "covered", hex=hx(h))
+    if procedure(state) is classic_island:
+        return _classic_refusal(state, frame, kind, h)
     players = state["players"]
     if kind == "place_base":
         if h not in islands.legal_base_placements(isl, f"T{k + 1}"):
@@ -246,6 +255,19 @@ def refusal(state: dict, frame: dict, action: dict) -> IllegalAction:
     if any(wanted(p) for p in roomless):
         return IllegalAction(P + "territory_room")
     return IllegalAction(P + ("territory_first" if not isl.tile_ids("territory") else "territory_rule"))
+
+
+def _classic_refusal(state: dict, frame: dict, kind: str, h) -> IllegalAction:
+    """Classic: which of the 1st edition's rules (set-up 3b-3d) the placement breaks."""
+    if kind == "territory_to":
+        start_hex = pt(frame["from"])
+        if distance(start_hex, h) != 2 or board.direction_index(start_hex, h) is not None:
+            return IllegalAction(P + "shape", hex=frame["from"])
+        covered = [hx(c) for c in _rhombus(start_hex, h) if c in island(state).tiles]
+        if covered:
+            return IllegalAction(P + "covered", hex=covered[0])
+    step, _k = _step(state)
+    return IllegalAction(P + f"classic_{step}")
 
 
 def _rhombus(a, b) -> list:

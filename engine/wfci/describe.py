@@ -6,7 +6,7 @@ nothing hidden (a scroll put face down in a fight is "a scroll"; a drawn scroll 
 from __future__ import annotations
 
 from ..messages import msg
-from . import cards, custom_island, solo, units
+from . import cards, cockfight, custom_island, solo, units
 from .state import ruleset, top, who
 
 P = "wfci."
@@ -38,6 +38,8 @@ def _what(state: dict, frame: dict) -> dict:
         return msg(P + "do.move", hex=frame["hex"], n=frame.get("left", 0))
     if kind == "hit":
         return msg(P + "do.hit", n=frame.get("strength", 0))
+    if kind in ("hurricane", "hurricane_rob") and cockfight.chicken_catastrophe(state, "hurricane"):
+        return msg(f"{P}do.{kind}.chickens")
     if kind == "choose_leader" and ruleset(state).spare_leader == "face_down":
         return msg(P + "do.choose_leader_spare")
     if kind in CHOICES:

@@ -4,23 +4,26 @@ player to bring an opponent's flag into their own base wins.
 
 `state["flags"]` (only in flag games) holds one record per seat, in seat order:
 `{"seat": whose flag, "unit": the carrier's id or None, "hex": where it lies loose or None}`.
+The print: "Lorsqu'une Unité entre sur un hexagone où se trouve un Drapeau seul, cette Unité
+prend le Drapeau" (1st ed.: "When a unit enters in a Hex with an unclaimed Flag, that unit
+carries the Flag"): a unit that enters the hex, to stop or on its way, takes it
+(`pass_through`, called by the move). Bases keep each preset's entry rule with or without a
+flag ("Vos Machines ainsi que les Unités adverses ne peuvent pas entrer dans votre Base").
 The decisions the print leaves open (D-11 … D-16, docs/wfci-variants.md):
-- D-12: a flag never lies loose under units: a unit that stops on a loose flag's hex picks it
-  up, and a flag that falls where units still stand is taken at once by one of them
-  (`carrier`). Passing through a hex in the middle of a move does not pick it up.
+- D-12: a flag never lies loose under units: a flag that falls where units still stand is
+  taken at once by one of them (`carrier`). A move that can go several equally short ways
+  goes the way that crosses the most loose flags.
 - D-13: a fight takes the flags of the destroyed defender's stack only when the attacker is
   next to it when the fight resolves; a ranged fight, a Flying Rock, a catastrophe or lava
   only drop the flag of the carrier they destroy.
 - D-14: a carrier that becomes a pilot leaves its flag on its hex.
-- D-15: a unit carrying an opponent's flag may enter its own base, and anyone may enter a base
-  where a flag lies loose (`opens`).
 """
 
 from __future__ import annotations
 
 from ..messages import msg
 from . import units
-from .state import distance, note, who
+from .state import distance, note, ruleset, who
 
 FIRST_CHICKEN = 1  # D-11: the flag goes on the colour's first chicken token (they are all alike)
 
@@ -55,20 +58,29 @@ def where(state: dict, f: dict) -> str | None:
     return u["hex"] if u else None
 
 
-def opens(state: dict, seat: int, key: str, members: list[dict]) -> bool:
-    """D-15: a base is open to a stack bringing an opponent's flag into its own base, and to
-    anyone while a flag lies loose on it (else a flag left alone on a base could never be taken)."""
-    flags = state.get("flags", ())
-    if any(f["unit"] is None and f["hex"] == key for f in flags):
-        return True
-    ids = {u["id"] for u in members}
-    return key == state["seats"][seat]["base"] and any(f["seat"] != seat and f["unit"] in ids for f in flags)
+def loose_at(state: dict, key: str) -> list[dict]:
+    return [f for f in state.get("flags", ()) if f["unit"] is None and f["hex"] == key]
 
 
-def carrier(members: list[dict]) -> dict:
-    """D-12: who takes a flag when several units could: the toughest (armor, then speed), then
-    the first by id, so a stack's flag rides on the unit hardest to knock out."""
-    return min(members, key=lambda u: (-units.stats(u)["armor"], -units.speed(u), u["id"]))
+def homeward(state: dict, unit: dict) -> bool:
+    """Whether the unit may enter its owner's base, so it can bring a flag home: chickens (and
+    leaders) always; machines only where bases are open to anyone (classic)."""
+    return unit["kind"] in ("chicken", "leader") or ruleset(state).base_entry == "unblocked"
+
+
+def carrier(state: dict, members: list[dict]) -> dict:
+    """D-12: who takes a flag when several units could: one that may enter its own base (so
+    the flag can be brought home), then the toughest (armor, then speed), then the first by id."""
+    return min(members, key=lambda u: (not homeward(state, u), -units.stats(u)["armor"], -units.speed(u), u["id"]))
+
+
+def pass_through(state: dict, members: list[dict], hexes: list[str]):
+    """A moving stack entered these hexes on its way: it takes every flag lying loose there."""
+    for key in hexes:
+        for f in loose_at(state, key):
+            taker = carrier(state, members)
+            f["unit"], f["hex"] = taker["id"], None
+            note(state, msg("wfci.event.flag_picked", unit=units.name(state, taker), flag=who(f["seat"])))
 
 
 def drop(state: dict, unit: dict):
@@ -100,25 +112,37 @@ def fought(state: dict, attacker_id: str, defender: dict):
         return
     if distance(attacker["hex"], defender["hex"]) > 1:
         return
+    taker = carrier(state, _stack(state, attacker))
     for f in state["flags"]:
         mate = state["units"].get(f["unit"]) if f["unit"] else None
         loose_here = f["unit"] is None and f["hex"] == defender["hex"]
         banded = mate is not None and mate["hex"] == defender["hex"] and mate["owner"] == defender["owner"]
         if loose_here or banded:
-            f["unit"], f["hex"] = attacker["id"], None
-            note(state, msg("wfci.event.flag_taken", unit=units.name(state, attacker), flag=who(f["seat"])))
+            f["unit"], f["hex"] = taker["id"], None
+            note(state, msg("wfci.event.flag_taken", unit=units.name(state, taker), flag=who(f["seat"])))
+
+
+def _stack(state: dict, unit: dict) -> list[dict]:
+    return [u for u in state["units"].values() if u["hex"] == unit["hex"] and u["owner"] == unit["owner"]]
 
 
 def settle(state: dict):
-    """After every action: loose flags under units are picked up, then a flag brought home wins."""
+    """After every action: loose flags under units are picked up, a flag whose carrier may not
+    enter its own base passes to a stack-mate that may (D-12), then a flag brought home wins."""
     if not playing(state) or state["result"] is not None:
         return
     for f in state["flags"]:
+        u = state["units"].get(f["unit"]) if f["unit"] else None
+        if u is not None and not homeward(state, u):
+            mate = carrier(state, _stack(state, u))
+            if homeward(state, mate):
+                f["unit"] = mate["id"]
+                note(state, msg("wfci.event.flag_picked", unit=units.name(state, mate), flag=who(f["seat"])))
         if f["unit"] is not None:
             continue
         here = [u for u in state["units"].values() if u["hex"] == f["hex"]]
         if here:
-            taker = carrier(here)
+            taker = carrier(state, here)
             f["unit"], f["hex"] = taker["id"], None
             note(state, msg("wfci.event.flag_picked", unit=units.name(state, taker), flag=who(f["seat"])))
     for f in state["flags"]:

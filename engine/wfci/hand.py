@@ -9,7 +9,7 @@ Effects that need a target push a small choice frame (`hit`, `transmute`, `lava_
 from __future__ import annotations
 
 from ..messages import msg
-from . import cards, cockfight, dice, scrolls, teams, units
+from . import actions, cards, cockfight, dice, scrolls, teams, units
 from .combat import base_bonus
 from .state import distance, note, turn_frame, who
 from .lava import apply_lava
@@ -48,7 +48,7 @@ def play_actions(state: dict, seat: int) -> list[dict]:
     full = len(s["strategies"]) >= scrolls.strategy_limit(state, seat)
     for cid in sorted(set(s["hand"]), key=s["hand"].index):
         c = cards.card(cid)
-        if c["type"] == "magic" and "actions" in c["play"] and _useful(state, seat, c["effect"]):
+        if c["type"] == "magic" and "actions" in c["play"] and _useful(state, seat, cockfight.effect(state, cid)):
             out.append({"type": "play_scroll", "card": cid})
         elif c["type"] == "strategy":
             if full:
@@ -68,7 +68,7 @@ def play(state: dict, seat: int, action: dict):
     if c["type"] == "strategy":
         scrolls.put_in_play(state, seat, cid, action.get("replace"))
         return
-    effect = c["effect"]
+    effect = cockfight.effect(state, cid)
     if effect.get("draw"):
         scrolls.draw(state, seat, effect["draw"])
     if effect.get("extra_move"):
@@ -167,7 +167,7 @@ def activations(state: dict, seat: int) -> list[dict]:
         return []
     out = []
     for cid in state["seats"][seat]["strategies"]:
-        for i, ab in enumerate(cards.card(cid)["effect"]):
+        for i, ab in enumerate(cockfight.effect(state, cid)):
             if "star" in ab and ab["star"] <= stars and _do_useful(state, seat, ab["do"]):
                 out.append({"type": "activate", "card": cid, "ability": i})
     for u in sorted(state["units"].values(), key=lambda u: u["id"]):
@@ -181,6 +181,8 @@ def activations(state: dict, seat: int) -> list[dict]:
 def _do_useful(state: dict, seat: int, do: dict) -> bool:
     if "take_resources" in do:
         return any(state["supply"][r] for r in RESOURCES)
+    if "hatch" in do:
+        return bool(state["seats"][seat]["destroyed"]) and actions.base_open(state, seat)
     if "range_boost" in do:
         cls = do["range_boost"]["class"]
         return any(u["owner"] == seat and units.is_kind(u, cls) for u in state["units"].values())
@@ -189,7 +191,7 @@ def _do_useful(state: dict, seat: int, do: dict) -> bool:
 
 def activate(state: dict, seat: int, action: dict):
     if "card" in action:
-        ab = cards.card(action["card"])["effect"][action["ability"]]
+        ab = cockfight.effect(state, action["card"])[action["ability"]]
         name = cards.name(action["card"])
     else:
         unit = state["units"][action["unit"]]

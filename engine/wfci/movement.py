@@ -18,13 +18,13 @@ from .state import island, occupancy, pt, hx, ruleset, top, turn_frame
 def may_enter_base(state: dict, seat: int, key: str, members: list[dict] | None = None) -> bool:
     """Standard: only a base's owner's chickens and leader may enter it (ruleset base_entry).
     Expert adds enemy units ("une Base adverse"): your own machines still stay out of yours.
-    Capture the flag opens a base to a stack bringing an opponent's flag home and to anyone
-    while a flag lies loose on it (D-15)."""
+    Capture the flag changes nothing: "Vos Machines ainsi que les Unités adverses ne peuvent
+    pas entrer dans votre Base", with or without a flag (D-15)."""
     t = state["island"]["tiles"].get(key)
     if t is None or t["kind"] != "base":
         return True
     entry = ruleset(state).base_entry
-    if entry == "unblocked" or flag.opens(state, seat, key, members or []):
+    if entry == "unblocked":
         return True
     if t["owner"] != seat:
         return entry == "enemies_too"
@@ -69,6 +69,28 @@ def destinations(state: dict, seat: int, members: list[dict], start: str, left: 
     can_enter, can_stop = _predicates(state, seat, members)
     reach = board.reachable(island(state), pt(start), left, can_enter, can_stop)
     return {hx(h): cost for h, cost in reach.items()}
+
+
+def _way(state: dict, seat: int, members: list[dict], start: str, end: str, cost: int) -> list[str]:
+    """The hexes a step of `cost` from start to end enters on its way (not `start`, not `end`):
+    of the equally short ways, the one crossing the most loose flags (D-12), since a unit that
+    enters a flag's hex takes it; ties by hex order."""
+    can_enter, _can_stop = _predicates(state, seat, members)
+    isl = island(state)
+    a, b = pt(start), pt(end)
+    to_end = board.walk_distances(isl, b, can_enter)
+    flagged = {pt(f["hex"]) for f in state["flags"] if f["unit"] is None}
+    # Best count of flags from each hex of a shortest way on to `end`, walking back from it.
+    best: dict = {b: (0, [])}
+    for d in range(1, cost + 1):
+        for h in sorted(k for k, v in to_end.items() if v == d):
+            onward = [best[n] for n in board.neighbors(h) if n in best and to_end.get(n) == d - 1]
+            if onward:
+                n_flags, path = max(onward, key=lambda x: (x[0], [(-q, -r) for q, r in x[1]]))
+                here = [] if h == a else [h]
+                best[h] = (n_flags + (h in flagged and h != a), here + path)
+    way = best.get(a, (0, []))[1]
+    return [hx(h) for h in way if h != b]
 
 
 def group_speed(members: list[dict]) -> int:
@@ -173,10 +195,12 @@ def apply(state: dict, frame: dict, action: dict) -> None:
         _pay(state, frame, members)
         frame["moved"] = True
     cost = destinations(state, frame["seat"], members, frame["hex"], frame["left"])[action["hex"]]
+    crossed = _way(state, frame["seat"], members, frame["hex"], action["hex"], cost) if flag.playing(state) else []
     frame["left"] -= cost
     frame["hex"] = action["hex"]
     for u in members:
         u["hex"] = action["hex"]
+    flag.pass_through(state, members, crossed)
     if frame["left"] <= 0 and top(state) is frame:
         state["stack"].pop()
 

@@ -52,7 +52,6 @@ class Ruleset:
     solo_tags_to_win: int
     no_resources: bool
     no_machines: bool
-    removed_scroll_tags: tuple
     hidden_chicken_ranks: bool
     flag: bool
     leaders: bool
@@ -62,6 +61,8 @@ class Ruleset:
     challenger_uses_chickens: bool
     draw_compulsory: bool  # classic: "must be performed in order" (1st ed. section 2)
     star_abilities_any_time: bool  # classic: card star abilities at any decision (1st ed. 4.3, D-W25)
+    setup_order: str  # "leaders_first" | "bases_first" (classic: bases claimed in 3e, leaders dealt in 4)
+    island_procedure: str  # "by_seat" (2nd ed.) | "by_kind" (classic, 1st ed. set-up 3a-3f)
 
     @property
     def options(self) -> dict:
@@ -72,14 +73,12 @@ class Ruleset:
     def to_json(self) -> dict:
         data = dataclasses.asdict(self)
         data["variants"] = _ordered(self.variants)
-        data["removed_scroll_tags"] = list(self.removed_scroll_tags)
         return data
 
     @classmethod
     def from_json(cls, data: dict) -> "Ruleset":
         data = dict(data)
         data["variants"] = frozenset(data["variants"])
-        data["removed_scroll_tags"] = tuple(data["removed_scroll_tags"])
         return cls(**data)
 
 
@@ -163,7 +162,6 @@ def make_ruleset(players: int, options: dict | None) -> Ruleset:
     fields.update(mode_data["set"])
     for v in _ordered(chosen):
         fields.update(_DATA["variants"][v]["set"])
-    fields["removed_scroll_tags"] = tuple(fields["removed_scroll_tags"])
     return Ruleset(preset=preset, mode=mode, variants=frozenset(chosen), island=island,
                    players=players, **fields)
 

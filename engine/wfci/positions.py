@@ -175,6 +175,9 @@ def solo(seed: int = 0, mode: str = "solo", you: str = "dusty", it: str = "gizza
             legal = [a for a in legal if cards.card(a["card"])["key"] == key]
         elif frame["for"] == 0:
             legal = legal[base:] + legal[:base]
+        elif state["seats"][0]["base"] is None:  # classic: its base is claimed first; yours is the other
+            yours = legal[base % len(legal)]["hex"]
+            legal = [a for a in legal if a["hex"] != yours]
         state = turn.apply_action(state, frame["seat"], legal[0])
     return state
 

@@ -135,6 +135,8 @@ def _card_value(state: dict, effect: dict, role: str, ours: dict, theirs: dict) 
     value = _stat(effect, role)
     if effect.get("per_pilot") and ours["kind"] == "machine":
         value += effect["per_pilot"] * len(ours["pilots"])
+    if effect.get("per_chicken"):  # Pilot's Nerve in a cockfight: the chickens of the stack
+        value += effect["per_chicken"] * cockfight.per_chicken(state, ours)
     return value
 
 
@@ -154,11 +156,11 @@ def card_values(state: dict, attacker: dict, defender: dict) -> list[tuple[dict,
                and (cards.card(e["card"])["type"] == "magic" or is_its_card(state, e))]
     theirs = [is_its_card(state, e) for e in entries]  # the Challenger reads its cards its own way
     values = [reading(e["card"]) if its else
-              _card_value(state, cards.card(e["card"])["effect"], fighters[e["side"]][2],
+              _card_value(state, cockfight.effect(state, e["card"]), fighters[e["side"]][2],
                           fighters[e["side"]][0], fighters[e["side"]][1]) for e, its in zip(entries, theirs)]
     cancelled = set()
     for i, e in enumerate(entries):
-        if not theirs[i] and cards.card(e["card"])["effect"].get("negate"):
+        if not theirs[i] and cockfight.effect(state, e["card"]).get("negate"):
             others = [j for j, f in enumerate(entries) if f["side"] != e["side"] and j not in cancelled and values[j] > 0]
             if others:
                 cancelled.add(max(others, key=lambda j: (values[j], -j)))
@@ -176,7 +178,7 @@ def combat_effect(state: dict, entry: dict) -> bool:
         return False
     if card["type"] != "magic" or entry["side"] not in ("attacker", "defender"):
         return False
-    effect = card["effect"]
+    effect = cockfight.effect(state, entry["card"])
     if effect.get("draw"):
         c["draws"].append([entry["seat"], effect["draw"]])
     if effect.get("shield"):
@@ -239,6 +241,8 @@ def start_do(state: dict, seat: int, do: dict):
             state["stack"].append({"kind": "discard_scroll", "seat": seat, "count": 1})
     if do.get("take_resources"):
         state["stack"].append({"kind": "retrieve", "seat": seat, "left": do["take_resources"], "only": "resources"})
+    if do.get("hatch"):  # Supply Lines in a cockfight: a chicken instead of a resource
+        hatch(state, seat, do["hatch"])
     if do.get("range_boost"):
         boost = turn_frame(state).setdefault("boost", {})
         cls = do["range_boost"]["class"]

@@ -1,7 +1,7 @@
 """Self-play report: the check that the card catalog is balanced.
 
     python -m engine.wfci.selfplay --games 1000 --players 2 [--bot skirmisher] [--seed 0] [--variants cockfight]
-        [--island starter|random|build]
+        [--island starter|random|build] [--preset standard|classic|expert]
     python -m engine.wfci.selfplay --solo --games 100 [--bot skirmisher|expert] [--island random]
         [--setups standard,hard,classic] [--rollouts 24] [--markdown]
 
@@ -11,8 +11,9 @@ least played scrolls. With --markdown it prints the leader table as Markdown for
 
 --solo plays the bot (as you, seat 0) against the Challenger in the standard, hard (solo_hard)
 and classic solo set-ups: game g gives you leader g mod 9 and the Challenger another one in
-turn, and the report is your win rate per leader in each set-up, the share of games that end
-before your first turn, and the average game length (docs/wfci-solo.md).
+turn, and the report is your win rate per leader in each set-up, the games won, lost and
+stopped at a limit (the turn limit, or the step cap), the share of games that end before your
+first turn, and the average game length (docs/wfci-solo.md).
 """
 
 from __future__ import annotations
@@ -129,7 +130,7 @@ def solo_report(games: int, bot: str = "skirmisher", seed: int = 0, setups=("sta
     for setup_name in setups:
         mode, extra = SETUPS[setup_name]
         played, won = Counter(), Counter()
-        turns = rounds = limit = early = stuck = 0
+        turns = rounds = limit = early = stuck = lost = 0
         for g in range(seed, seed + games):
             you = keys[g % len(keys)]
             others = [k for k in keys if k != you]
@@ -138,6 +139,7 @@ def solo_report(games: int, bot: str = "skirmisher", seed: int = 0, setups=("sta
             result = state["result"] or {"winners": [], "reason": "unfinished"}
             played[names[you]] += 1
             won[names[you]] += 0 in result["winners"]
+            lost += 1 in result["winners"]
             turns += state["turns"]
             rounds += state["round"]
             limit += result["reason"].startswith("turn limit")
@@ -145,7 +147,8 @@ def solo_report(games: int, bot: str = "skirmisher", seed: int = 0, setups=("sta
             early += before
         n = max(games, 1)
         out["modes"][setup_name] = {"leaders": {k: (won[k], played[k]) for k in sorted(played)},
-                                    "wins": sum(won.values()), "avg_turns": turns / n, "avg_rounds": rounds / n,
+                                    "wins": sum(won.values()), "losses": lost,
+                                    "avg_turns": turns / n, "avg_rounds": rounds / n,
                                     "turn_limit": limit / n, "before_first_turn": early / n, "stuck": stuck}
     out["seconds"] = time.perf_counter() - started
     return out
@@ -178,6 +181,8 @@ def format_solo(r: dict, markdown: bool = False) -> str:
             lines.append(f"  {name:22s} " + "   ".join(f"{cell(m, name):>14s}" for m in modes))
     for m in modes:
         d = r["modes"][m]
+        at_limit = r["games"] - d["wins"] - d["losses"]
+        lines.append(f"{m}: {d['wins']} won, {d['losses']} lost, {at_limit} at a limit (turn limit or step cap)")
         lines.append(f"{m}: you win {d['wins'] / max(r['games'], 1):.1%}; ended before your first turn "
                      f"{d['before_first_turn']:.1%}; average game {d['avg_turns']:.1f} turns "
                      f"({d['avg_rounds']:.1f} rounds); stopped by the turn limit {d['turn_limit']:.1%}"
@@ -194,11 +199,14 @@ def main(argv=None) -> int:
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--island", default="starter", choices=["starter", "random", "build"])
     parser.add_argument("--variants", default="", help="variants, comma separated (e.g. cockfight)")
+    parser.add_argument("--preset", default="standard", choices=["standard", "classic", "expert"])
     parser.add_argument("--solo", action="store_true", help="the bot as you against the Challenger")
     parser.add_argument("--setups", default="standard,hard,classic", help="solo set-ups, comma separated")
     parser.add_argument("--rollouts", type=int, default=expert.ROLLOUTS, help="the expert's rollouts per decision")
     args = parser.parse_args(argv)
     options = {"island": args.island} if args.island != "starter" else {}
+    if args.preset != "standard":
+        options["preset"] = args.preset
     if args.variants:
         options["variants"] = args.variants.split(",")
     if args.solo:

@@ -3,7 +3,10 @@ setup decisions each player makes (keep one of two leaders; claim a base).
 
 Leaders are chosen in turn order from the first player; bases are claimed from the player to
 the right of the first player, counter-clockwise (seat order is clockwise), so the first player
-claims last. Both are frames on the stack above the first turn.
+claims last. Both are frames on the stack above the first turn: leaders first, then (on a
+hand-built island) the tiles and the bases (2nd ed.); classic builds the island and claims the
+bases (1st ed. set-up 3a-3e) before the leaders are dealt (step 4), and each leader then joins
+its stack on its base.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from ..errors import IllegalAction
 from ..messages import msg
 from ..rng import Rng, seed_state
-from . import cards, chain_island, cockfight, custom_island, dice, flag, island as islands, solo, units
+from . import cards, chain_island, classic_island, cockfight, custom_island, dice, flag, island as islands, solo, units
 from .actions import refill_stock
 from .leaders import leader_value
 from .options import make_ruleset
@@ -36,10 +39,13 @@ def check_supported(rs) -> None:
             raise IllegalAction(NOT_YET["variants"][v])
 
 
-def _random_island(rng: Rng, players: int):
+def _random_island(rng: Rng, players: int, rs):
     """2 players and solo: the chain island keeps the starter's base distance (D-17); 3 and 4
-    players: the printed custom procedure."""
-    return chain_island.random_chain_island(rng) if players == 2 else islands.random_island(rng, players)
+    players: the printed custom procedure of the preset's edition (classic: by kind)."""
+    if players == 2:
+        return chain_island.random_chain_island(rng)
+    procedure = classic_island if rs.island_procedure == "by_kind" else islands
+    return procedure.random_island(rng, players)
 
 
 def new_game(seed: int, players: int, options: dict | None) -> dict:
@@ -50,7 +56,7 @@ def new_game(seed: int, players: int, options: dict | None) -> dict:
     if not 2 <= players <= 4:
         raise IllegalAction("wfci.refuse.players")
     rng = Rng(seed_state(seed))
-    isl = {"random": lambda: _random_island(rng, players), "build": islands.initial_island}.get(
+    isl = {"random": lambda: _random_island(rng, players, rs), "build": islands.initial_island}.get(
         rs.island, lambda: islands.starter_island(players))()
     cat = cards.catalog()
     leaders = rng.shuffle(cards.deck_ids("leader"))
@@ -106,13 +112,15 @@ def new_game(seed: int, players: int, options: dict | None) -> dict:
         cockfight.begin(state, boxed)
     if rs.solo:
         return solo.STEPS["prepare"](state)
+    claims = [{"kind": "claim_base", "seat": (first - 1 - i) % players} for i in range(players)]
+    leaders = [{"kind": "choose_leader", "seat": (first + i) % players} for i in range(players)] if rs.leaders else []
+    island_build = [custom_island.start(state)] if rs.island == "build" else []
+    if rs.setup_order == "bases_first":  # 1st ed.: the island (3a-3d), bases (3e), then leaders (4)
+        order = island_build + claims + leaders
+    else:  # 2nd ed.: leaders, then the island and the bases
+        order = leaders + island_build + claims
     state["stack"].append(new_turn_frame(first))
-    for s in reversed([(first - 1 - i) % players for i in range(players)]):
-        state["stack"].append({"kind": "claim_base", "seat": s})
-    if rs.island == "build":
-        state["stack"].append(custom_island.start(state))
-    for s in reversed([(first + i) % players for i in range(players)] if rs.leaders else []):
-        state["stack"].append({"kind": "choose_leader", "seat": s})
+    state["stack"].extend(reversed(order))
     note(state, msg("wfci.event.first", who=who(first)))
     return state
 
@@ -126,6 +134,8 @@ def leader_legal(state: dict, frame: dict) -> list[dict]:
 def leader_apply(state: dict, frame: dict, action: dict):
     seat = state["seats"][frame["seat"]]
     seat["leader"] = action["card"]
+    if seat["base"] is not None:  # classic: the base is claimed first; the leader joins its stack
+        place_leader(state, frame["seat"])
     for other in seat["leader_options"]:
         if other == action["card"]:
             continue
@@ -164,9 +174,14 @@ def claim(state: dict, seat: int, key: str, chickens: bool = True):
         s["reserve"] = []
     if ruleset(state).flag:
         flag.plant(state, seat)
-    if s["leader"] is None:  # capture the flag is played without leaders
-        return
-    leader = {"id": f"lead-{seat}", "owner": seat, "kind": "leader", "card": s["leader"], "hex": key,
+    if s["leader"] is not None:  # else: capture the flag (no leaders), or classic (chosen next)
+        place_leader(state, seat)
+
+
+def place_leader(state: dict, seat: int):
+    """The seat's leader on top of its stack on its base, with its set-up shields."""
+    s = state["seats"][seat]
+    leader = {"id": f"lead-{seat}", "owner": seat, "kind": "leader", "card": s["leader"], "hex": s["base"],
               "shields": 0, "dice": [], "pilots": []}
     state["units"][leader["id"]] = leader
     shields = ruleset(state).leader_shields_at_setup

@@ -30,19 +30,21 @@ def is_challenger(state: dict, seat) -> bool:
 # -- the priority hex ------------------------------------------------------------------------
 
 def _bases(state: dict):
-    return pt(state["seats"][SEAT]["base"]), pt(state["seats"][HUMAN]["base"])
+    """(from, to) of direction 1: "the direction you are facing" (both editions), and "you" is
+    the person playing, who faces the Challenger: from your base toward its base (D-W24)."""
+    return pt(state["seats"][HUMAN]["base"]), pt(state["seats"][SEAT]["base"])
 
 
 def priority_neighbors(state: dict, center: str) -> list:
-    """Around `center`, directions 1..6 clockwise, 1 pointing from its base toward yours."""
-    mine, yours = _bases(state)
-    return board.priority_neighbors(pt(center), mine, yours)
+    """Around `center`, directions 1..6 clockwise, 1 pointing from your base toward its base."""
+    yours, its = _bases(state)
+    return board.priority_neighbors(pt(center), yours, its)
 
 
 def by_priority(state: dict, center: str, keys) -> list[str]:
     """Hexes in the order the priority hex around `center` ranks them (ties: nearest first)."""
-    mine, yours = _bases(state)
-    return [hx(h) for h in board.priority_order(pt(center), [pt(k) for k in keys], mine, yours)]
+    yours, its = _bases(state)
+    return [hx(h) for h in board.priority_order(pt(center), [pt(k) for k in keys], yours, its)]
 
 
 def pick_hex(state: dict, center: str, keys) -> str | None:

@@ -14,7 +14,7 @@ star abilities printed on cards at any decision (`any_time`, D-W25).
 from __future__ import annotations
 
 from ..messages import msg
-from . import actions, cards, dice, hand, scrolls, solo, units, victory
+from . import actions, cards, cockfight, dice, hand, scrolls, solo, units, victory
 from .state import note, ruleset, who
 
 COST = {"stock": 1, "swap": 2, "draw": 3, "shield": 4, "supply": 4, "untag": 5}
@@ -112,7 +112,7 @@ def any_time(state: dict, frame: dict) -> list[dict]:
 
 def _ability(state: dict, action: dict) -> dict:
     if "card" in action:
-        return cards.card(action["card"])["effect"][action["ability"]]
+        return cockfight.effect(state, action["card"])[action["ability"]]
     return units.abilities(state["units"][action["unit"]])[action["ability"]]
 
 

@@ -51,10 +51,10 @@ def abilities(unit: dict) -> list:
 def unit_range(state: dict, unit: dict) -> int:
     """Printed range plus this turn's boosts (Stoned)."""
     base = stats(unit)["range"] if unit["kind"] != "leader" else 1
-    if unit["kind"] == "machine":
+    if unit["kind"] in ("machine", "chicken"):  # chickens: Stoned read in a cockfight
         boost = state["stack"][0].get("boost", {}) if state["stack"] else {}
         if state["stack"] and state["stack"][0].get("seat") == unit["owner"]:
-            base += boost.get(machine_class(unit), 0)
+            base += boost.get(machine_class(unit) if unit["kind"] == "machine" else "chicken", 0)
     return base
 
 

@@ -6,7 +6,8 @@ full, or already holds 2 of that colour) the success has no further effect.
 Victory (D-6): with 2 players, `tags_to_win_two_player` tags on the single opponent's banner;
 with 3-4 players, one tag on each of 2 different opponents' banners.
 D-W3 (the guard against endless games): after MAX_ROUNDS rounds the game stops; whoever has
-placed the most tags wins, and if that is a tie, everybody tied shares a draw.
+placed the most tags wins, and if that is a tie, everybody tied shares a draw. A solo game has
+no printed limit either: ours stops it unfinished, with no winner and no loser (D-S10).
 """
 
 from __future__ import annotations
@@ -88,10 +89,10 @@ def turn_limit(state: dict):
     """D-W3: stop a game that has run MAX_ROUNDS rounds."""
     if state["result"] is not None or state["round"] <= MAX_ROUNDS:
         return
-    if ruleset(state).solo:  # D-S10: you had MAX_ROUNDS rounds to win; the island outlasted you
-        state["result"] = {"winners": [SEAT], "losers": [HUMAN],
-                           "reason": f"turn limit: the Challenger held out for {MAX_ROUNDS} rounds"}
-        note(state, msg("wfci.event.limit_held_out", n=MAX_ROUNDS))
+    if ruleset(state).solo:  # D-S10: the print has no limit; ours ends the game unfinished, nobody lost
+        state["result"] = {"winners": [], "losers": [], "unfinished": True,
+                           "reason": f"turn limit: unfinished after {MAX_ROUNDS} rounds"}
+        note(state, msg("wfci.event.limit_unfinished", n=MAX_ROUNDS))
         return
     if teams.playing(state):
         teams.turn_limit(state, MAX_ROUNDS)

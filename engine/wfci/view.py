@@ -30,6 +30,11 @@ def hidden_from(state: dict, seat: int | None) -> set[str]:
     return out
 
 
+def _card(state: dict, cid: str) -> dict:
+    """A card's public face; a cockfight shows its chicken reading (cockfight.face)."""
+    return cockfight.face(state, cards.card_dict(cid))
+
+
 def _unit(state: dict, u: dict) -> dict:
     st = units.stats(u)
     out = {"id": u["id"], "owner": u["owner"], "colour": colour(u["owner"]), "kind": u["kind"], "hex": u["hex"],
@@ -48,13 +53,13 @@ def _unit(state: dict, u: dict) -> dict:
 def _seat(state: dict, s: dict) -> dict:
     return {
         "seat": s["seat"], "colour": s["colour"],
-        "leader": cards.card_dict(s["leader"]) if s["leader"] else None,
+        "leader": _card(state, s["leader"]) if s["leader"] else None,
         "hand_count": len(s["hand"]),
-        "strategies": [cards.card_dict(c) for c in s["strategies"]],
+        "strategies": [_card(state, c) for c in s["strategies"]],
         "banner": [dict(d) for d in s["banner"]], "spent": len(s["spent"]),
         "resources": dict(s["res"]), "tags": [colour(t) for t in s["tags"]], "tag_seats": list(s["tags"]),
         "tags_left": s["tags_left"], "destroyed": len(s["destroyed"]), "base": s["base"],
-        "spare": bool(s.get("spare")), "fallen": [cards.card_dict(c) for c in s.get("fallen", [])],
+        "spare": bool(s.get("spare")), "fallen": [_card(state, c) for c in s.get("fallen", [])],
         "waiting": bool(s.get("waiting")),
     }
 
@@ -68,10 +73,10 @@ def _combat(state: dict, seat: int | None) -> dict | None:
         "defender_seat": c["def_seat"], "ranged": c["ranged"], "boost": c["boost"], "stage": c["stage"],
         "turn": c["turn"] if c["stage"] == "cards" else None, "passes": c["passes"],
         "facedown": {k: len(v) for k, v in c["down"].items()},
-        "revealed": [{"card": cards.card_dict(e["card"]), "seat": e["seat"], "side": e["side"]} for e in c["revealed"]],
+        "revealed": [{"card": _card(state, e["card"]), "seat": e["seat"], "side": e["side"]} for e in c["revealed"]],
     }
     if seat is not None:
-        out["yours"] = [cards.card_dict(cid) for cid in c["down"][str(seat)]]
+        out["yours"] = [_card(state, cid) for cid in c["down"][str(seat)]]
     return out
 
 
@@ -86,7 +91,7 @@ def _last_fight(state: dict) -> dict | None:
         out[role] = {**f[role], "colour": colour(f[role]["seat"])}
     out["cards"] = []
     for e in f["revealed"]:
-        face = {k: v for k, v in cards.card_dict(e["card"]).items() if k != "id"}
+        face = {k: v for k, v in _card(state, e["card"]).items() if k != "id"}
         out["cards"].append({**face, "seat": e["seat"], "colour": colour(e["seat"]), "side": e["side"],
                              "bonus": e["bonus"], "cancelled": e["cancelled"]})
     return out
@@ -113,14 +118,14 @@ def view(state: dict, seat: int | None) -> dict:
         "island": {"hexes": [{"hex": k, **t} for k, t in sorted(state["island"]["tiles"].items())]},
         "units": [_unit(state, u) for u in sorted(state["units"].values(), key=lambda u: u["id"])],
         "seats": [_seat(state, s) for s in state["seats"]],
-        "stock": [cards.card_dict(c) for c in state["decks"]["stock"]],
+        "stock": [_card(state, c) for c in state["decks"]["stock"]],
         "decks": {"scroll": len(state["decks"]["scroll"]), "machine": len(state["decks"]["machine"]),
-                  "scroll_discard": [cards.card_dict(c) for c in state["decks"]["scroll_discard"]],
-                  "machine_discard": [cards.card_dict(c) for c in state["decks"]["machine_discard"]]},
+                  "scroll_discard": [_card(state, c) for c in state["decks"]["scroll_discard"]],
+                  "machine_discard": [_card(state, c) for c in state["decks"]["machine_discard"]]},
         "supply": {**{k: v for k, v in state["supply"].items() if k != "minis"}, "miniatures": dict(state["supply"]["minis"])},
         "combat": _combat(state, seat),
         "last_fight": _last_fight(state),
-        "catastrophe": ({"card": cards.card_dict(state["cat"]["card"]), "seat": state["cat"]["seat"]}
+        "catastrophe": ({"card": _card(state, state["cat"]["card"]), "seat": state["cat"]["seat"]}
                         if state["cat"] else None),
         "events": [render(e) for e in state["events"]],
         "event_messages": list(state["events"]),
@@ -139,9 +144,9 @@ def view(state: dict, seat: int | None) -> dict:
         out["challenger"] = solo.STEPS["view_block"](state)
     if seat is not None:
         s = state["seats"][seat]
-        out["you"] = {"seat": seat, "colour": s["colour"], "hand": [cards.card_dict(c) for c in s["hand"]],
-                      "leader_options": [cards.card_dict(c) for c in s["leader_options"]],
-                      "spare": cards.card_dict(s["spare"]) if s.get("spare") else None}
+        out["you"] = {"seat": seat, "colour": s["colour"], "hand": [_card(state, c) for c in s["hand"]],
+                      "leader_options": [_card(state, c) for c in s["leader_options"]],
+                      "spare": _card(state, s["spare"]) if s.get("spare") else None}
     return out
 
 

@@ -13,8 +13,9 @@ from engine.messages import render
 
 GAME = engine.get_game("wfci")
 
-# The 2-player starter island (P.solo(0)): you hold B1, the Challenger B2; its priority hex
-# points from B2 toward B1, so around any hex direction 1 is NW, then NE, E, SE, SW, W.
+# The compact Face-off island (P.solo(0)): you hold B1, the Challenger B2; the priority hex's
+# direction 1 is the one you face, from B1 toward B2 (D-W24), so around any hex direction 1 is
+# SE, then SW, W, NW, NE, E.
 YOUR_BASE, ITS_BASE = "1,-3", "-1,3"
 ITS_LAND = ["0,2", "-1,2", "0,1", "-1,1"]
 
@@ -88,12 +89,34 @@ def test_target_your_leader_first_then_the_highest_strength():
 def test_target_ties_go_to_the_priority_hex():
     state = solo(its_dice=["chicken"] * 5)
     golem = P.challenger_machine(state, "rock_golem", "-1,1")
-    low_id = your_chicken(state, "0,1")   # E of the golem: priority 3
-    high_id = your_chicken(state, "-1,0")  # NW of the golem: priority 1
+    low_id = your_chicken(state, "0,1")   # E of the golem: priority 6
+    high_id = your_chicken(state, "-1,0")  # NW of the golem: priority 4
     assert low_id < high_id
     _, action = step(state)
     assert (action["unit"], action["do"], action["target"]) == (golem, "fight", high_id)
     assert "priority hex" in render(GAME.describe_action(state, 1, action))
+
+
+def test_priority_hex_direction_one_is_the_direction_you_face():
+    """"Being '1' the direction you are facing" / "Le chiffre 1 correspond au sens dans lequel
+    vous êtes tourné": you are the person playing, facing the Challenger, so direction 1 points
+    from your base toward its base, and a tie goes that way (D-W24)."""
+    state = solo(its_dice=["chicken"] * 5)
+    assert C.priority_neighbors(state, "0,0")[0] == (0, 1)  # SE: from 1,-3 toward -1,3
+    golem = P.challenger_machine(state, "rock_golem", "-1,1")
+    behind = your_chicken(state, "-1,0")  # NW of the golem: priority 4
+    ahead = your_chicken(state, "-1,2")   # SE of the golem: priority 1
+    assert behind < ahead
+    _, action = step(state)
+    assert (action["unit"], action["do"], action["target"]) == (golem, "fight", ahead)
+    # With the bases swapped you face the other way, and the tie goes the other way too.
+    flipped = solo(its_dice=["chicken"] * 5, base=1)
+    assert C.priority_neighbors(flipped, "0,0")[0] == (0, -1)  # NW: from -1,3 toward 1,-3
+    golem = P.challenger_machine(flipped, "rock_golem", "-1,1")
+    behind = your_chicken(flipped, "-1,0")
+    ahead = your_chicken(flipped, "-1,2")
+    _, action = step(flipped)
+    assert (action["unit"], action["do"], action["target"]) == (golem, "fight", behind)
 
 
 # -- the free action ---------------------------------------------------------------------------
@@ -338,17 +361,18 @@ def test_priority_hex_places_its_machines_and_breaks_move_ties():
     state = solo(stage="opening")
     P.stock(state, ["twig_soldier", "rock_golem", "ram_car", "iron_golem"])
     new, action = step(state)
-    assert cards.card(action["card"])["key"] == "iron_golem" and action["hex"] == "-1,2"  # direction 1
+    # Its territory touches its base at NW (direction 4) and NE (direction 5).
+    assert cards.card(action["card"])["key"] == "iron_golem" and action["hex"] == "-1,2"  # direction 4
     your_chicken(state, "-1,2")
     _, action = step(state)
-    assert action["hex"] == "0,2"  # direction 1 is taken: direction 2
+    assert action["hex"] == "0,2"  # direction 4 is taken: direction 5
     # Seen from the other base, direction 1 turns round: it builds on the other side.
     flipped = solo(stage="opening", base=1)
     assert flipped["seats"][1]["base"] == "1,-3"
     P.stock(flipped, ["twig_soldier", "rock_golem", "ram_car", "iron_golem"])
     _, action = step(flipped)
     assert action["hex"] == "1,-2"
-    # A golem at -1,2 has two equally short ways toward your leader: NW (1) before NE (2).
+    # A golem at -1,2 has two equally short ways toward your leader: NW (4) before NE (5).
     golem = P.challenger_machine(new, "rock_golem", "-1,2")
     assert C.move_to(new, new["units"][golem]) == "-1,1"
 
@@ -361,7 +385,7 @@ def test_priority_hex_takes_its_leader_out_of_the_lava():
     P.scroll(state, 0, "lava_trap")
     state = act(state, {"type": "play_scroll", "card": state["seats"][0]["hand"][0]})
     state = act(state, {"type": "lava_trap", "hex": "-1,0"})
-    assert state["units"]["lead-1"]["hex"] == "0,-1"  # direction 2; direction 1 is lava
+    assert state["units"]["lead-1"]["hex"] == "-1,1"  # direction 1 (SE); NW, direction 4, is lava
     assert GAME.to_act(state) == [0]
 
 

@@ -76,6 +76,50 @@ def test_the_spare_leader_stays_face_down_and_hidden(players):
     assert len(state["decks"]["leader_box"]) == 9 - 2 * players and not audit.problems(state)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_classic_setup_order_bases_are_claimed_before_the_leaders_are_dealt(players):
+    """1st ed. set-up: "e. The player to the right of the starting player ... chooses any
+    unoccupied Base tile to claim", then "4. Deal 2 Leader cards to each player ... Players
+    take the Leader miniature ... and place it on top of their stack of Chicken/Pilot tokens."
+    So every base is claimed (counter-clockwise from the player to the right of the first)
+    before anyone chooses a leader (clockwise from the first), and each leader joins its stack."""
+    state = GAME.setup(3, players, {**CLASSIC, "variants": ["hardcore"]})
+    first = state["first"]
+    kinds = [(f["kind"], f["seat"]) for f in reversed(state["stack"]) if f["kind"] != "turn"]
+    assert kinds == [("claim_base", (first - 1 - i) % players) for i in range(players)] + \
+        [("choose_leader", (first + i) % players) for i in range(players)]
+    while state["stack"][-1]["kind"] == "claim_base":
+        assert all(s["leader"] is None for s in state["seats"])
+        state = act(state, legal(state)[0])
+    assert not any(u["kind"] == "leader" for u in state["units"].values())
+    while state["stack"][-1]["kind"] == "choose_leader":
+        seat = state["stack"][-1]["seat"]
+        state = act(state, legal(state)[0])
+        leader = state["units"][f"lead-{seat}"]
+        assert leader["hex"] == state["seats"][seat]["base"] and leader["shields"] == 1  # hardcore
+        assert not audit.problems(state)
+    assert state["stack"][-1]["kind"] == "turn" and state["stack"][-1]["seat"] == first
+    # The 2nd edition deals the leaders first.
+    standard = GAME.setup(3, players, {})
+    assert standard["stack"][-1]["kind"] == "choose_leader"
+
+
+def test_classic_solo_setup_order_its_leader_and_base_then_yours():
+    """1st ed. solo: "Choose 1 leader card to play against with, becoming the challenger. As
+    usual, place its miniature on top of its 6 chicken/pilot tokens on any of the 2 base tiles.
+    Choose your own Leader." Your base is the other one."""
+    state = GAME.setup(3, 2, {**CLASSIC, "mode": "solo"})
+    order = []
+    while GAME.to_act(state) == [0] and state["stack"][-1]["kind"] in ("solo_leader", "solo_base"):
+        frame = state["stack"][-1]
+        order.append((frame["kind"], frame["for"]))
+        state = act(state, legal(state)[0], seat=0)
+    assert order == [("solo_leader", 1), ("solo_base", 1), ("solo_leader", 0), ("solo_base", 0)]
+    assert state["units"]["lead-1"]["hex"] == state["seats"][1]["base"]
+    assert state["units"]["lead-0"]["hex"] == state["seats"][0]["base"]
+    assert state["seats"][0]["spare"] and state["seats"][1]["spare"] and not audit.problems(state)
+
+
 def test_standard_still_returns_the_spare_to_the_box():
     state = P.started(2, 0)
     assert all(s["spare"] is None for s in state["seats"]) and len(state["decks"]["leader_box"]) == 7

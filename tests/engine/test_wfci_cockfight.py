@@ -11,7 +11,7 @@ import engine
 from engine import IllegalAction
 from engine.rng import Rng
 from engine.testing import playout, random_chooser
-from engine.wfci import audit, bots, cards, cockfight, expert, positions as P, skirmisher, turn
+from engine.wfci import audit, bots, cards, cockfight, expert, positions as P, skirmisher, turn, units
 from engine.wfci.lava import apply_lava
 from engine.wfci.state import copy_state
 
@@ -68,17 +68,20 @@ def units_by_id(view):
 
 # -- setting up ------------------------------------------------------------------------------
 
-def test_no_resources_no_machines_and_the_removed_scrolls_in_the_box():
+def test_cockfight_scrolls_only_transmutation_and_lava_trap_leave_the_deck():
+    """"Retirez du jeu les Ressources, les cartes Machine ainsi que les Parchemins Transmutation
+    et Piège à lave": those two (4 cards) and nothing else; 58 of the 62 scrolls stay."""
     state = GAME.setup(4, 3, COCKFIGHT)
     assert all(sum(s["res"].values()) == 0 for s in state["seats"])
     assert state["decks"]["stock"] == []
-    boxed = {cards.card(c)["key"] for c in state["decks"]["scroll_box"]}
-    assert {"transmutation", "lava_trap", "windfall", "oiled_gears", "pilots_nerve", "stoned", "iron_discipline",
-            "supply_lines"} == boxed
-    in_play = {cards.card(c)["key"] for s in state["seats"] for c in s["hand"]} | \
-        {cards.card(c)["key"] for c in state["decks"]["scroll"]}
-    assert {"hurricane", "tsunami", "earthquake", "eruption", "trenches", "rally"} <= in_play
-    assert not in_play & boxed
+    boxed = [cards.card(c)["key"] for c in state["decks"]["scroll_box"]]
+    assert sorted(boxed) == ["lava_trap", "lava_trap", "transmutation", "transmutation"]
+    in_play = [c for s in state["seats"] for c in s["hand"]] + state["decks"]["scroll"]
+    assert len(in_play) == 58
+    keys = {cards.card(c)["key"] for c in in_play}
+    assert {"hurricane", "tsunami", "earthquake", "eruption", "trenches", "rally", "windfall", "oiled_gears",
+            "pilots_nerve", "stoned", "iron_discipline", "supply_lines"} <= keys
+    assert not keys & set(boxed)
     assert not audit.problems(state)
 
 
@@ -198,6 +201,120 @@ def test_trenches_gives_chickens_three_armor_in_a_cockfight():
         state = act(state, {"type": "attack", "unit": red, "pay": "free"})
         state = act(state, {"type": "target", "unit": blue})
         assert state["last_fight"]["armor"] == 2 + bonus
+
+
+def fight_with(state, card_key, attacker, defender):
+    """Red attacks with `attacker`, plays the scroll face down for its side, Blue passes."""
+    cid = P.scroll(state, 0, card_key)
+    state = act(state, {"type": "attack", "unit": attacker, "pay": "free"})
+    state = act(state, {"type": "target", "unit": defender})
+    state = act(state, {"type": "play_scroll", "card": cid})
+    while state["combat"] and state["combat"]["stage"] == "cards":
+        state = act(state, {"type": "pass"})
+    return state
+
+
+def test_cockfight_scrolls_about_machines_and_pilots_refer_to_chickens():
+    """"Lorsque l'effet d'un Parchemin fait référence aux Ressources, aux Pilotes ou aux
+    Machines, il fait en réalité référence aux Poulets": Oiled Gears (+3 with a machine) gives
+    +3 with a chicken; Pilot's Nerve (+2 per pilot) +2 per other chicken of the fighter's stack."""
+    for key, mates, bonus in (("oiled_gears", 0, 3), ("pilots_nerve", 2, 4)):
+        state = board()
+        red = stack(state, 0, RED_EDGE, [1] * mates + [0])[-1]
+        blue = stack(state, 1, BLUE_EDGE, [0])[0]
+        state = fight_with(state, key, red, blue)
+        assert state["last_fight"]["strength"] == 1 + bonus, key
+        assert GAME.view(state, 1)["last_fight"]["cards"][0]["text_id"] == f"wfci.card.{key}.cockfight"
+    # Outside a cockfight the same fight gets nothing from either card.
+    for key in ("oiled_gears", "pilots_nerve"):
+        state = board(options={})
+        red = P.chicken(state, 0, RED_EDGE)
+        P.chicken(state, 0, RED_EDGE)
+        blue = P.chicken(state, 1, BLUE_EDGE)
+        state = fight_with(state, key, red, blue)
+        assert state["last_fight"]["strength"] == 1, key
+
+
+def test_cockfight_scrolls_about_resources_bring_chickens_home():
+    """Windfall (take 2 resources) brings 2 destroyed chickens home; Supply Lines' star (take a
+    resource) one; Iron Discipline (machines +1/+1) counts for chickens; Stoned (golems +1
+    range) for chickens. The views show each card's chicken text."""
+    state = board()
+    hen = stack(state, 0, RED_EDGE, [0])[0]
+    assert len(state["seats"][0]["destroyed"]) == 5
+    windfall = P.scroll(state, 0, "windfall")
+    assert {"type": "play_scroll", "card": windfall} in legal(state)
+    state = act(state, {"type": "play_scroll", "card": windfall})
+    assert len(state["seats"][0]["destroyed"]) == 3 and sum(state["seats"][0]["res"].values()) == 0
+    home = [u for u in state["units"].values() if u["owner"] == 0 and u["kind"] == "chicken" and u["hex"] == state["seats"][0]["base"]]
+    assert len(home) == 2
+    view = GAME.view(state, 0)
+    played = next(c for c in view["decks"]["scroll_discard"] if c["id"] == windfall)
+    assert played["text_id"] == "wfci.card.windfall.cockfight" and "chickens" in played["text"]
+    for key in ("supply_lines", "iron_discipline", "stoned"):
+        cid = P.scroll(state, 0, key)
+        state["seats"][0]["hand"].remove(cid)
+        state["seats"][0]["strategies"].append(cid)
+    P.banner(state, 0, ["star", "star"])
+    supply, stoned = (next(c for c in state["seats"][0]["strategies"] if cards.card(c)["key"] == k)
+                      for k in ("supply_lines", "stoned"))
+    state = act(state, {"type": "activate", "card": supply, "ability": 0})
+    assert len(state["seats"][0]["destroyed"]) == 2
+    assert GAME.view(state, 1)["seats"][0]["strategies"][0]["text_id"] == "wfci.card.supply_lines.cockfight"
+    assert next(u for u in GAME.view(state, 0)["units"] if u["id"] == hen)["range"] == 1
+    state = act(state, {"type": "activate", "card": stoned, "ability": 0})
+    assert next(u for u in GAME.view(state, 0)["units"] if u["id"] == hen)["range"] == 2
+    blue = stack(state, 1, BLUE_EDGE, [0])[0]
+    state = act(state, {"type": "attack", "unit": hen, "pay": "free"})
+    state = act(state, {"type": "target", "unit": blue})
+    while state["combat"]:
+        state = act(state, legal(state)[-1] if state["combat"]["stage"] != "cards" else {"type": "pass"})
+    assert state["last_fight"]["strength"] == 1 + 1  # Iron Discipline: +1 for a chicken
+    assert not audit.problems(state)
+
+
+def draw_catastrophe(state, key):
+    cat = cards.by_key("scroll", key)[0]
+    P._take_card(state, cat)
+    state["decks"]["scroll"].append(cat)
+    state["stack"][0]["step"] = "draw"
+    return act(state, {"type": "draw"}), cat
+
+
+def test_cockfight_hurricane_takes_chickens_where_it_took_resources():
+    """Hurricane, "chaque joueur remet 2 Ressources ... dans la réserve commune", read with
+    chickens (D-C6): every player, from the drawer on, loses 2 chickens of their choice; a
+    shield saves a chicken (elimination by a catastrophe) and is lost."""
+    state = board()
+    reds = stack(state, 0, RED_EDGE, [0, 1, 2])
+    blue = stack(state, 1, BLUE_EDGE, [2])[0]
+    units.give_shield(state, state["units"][reds[0]])
+    state, _ = draw_catastrophe(state, "hurricane")
+    assert GAME.to_act(state) == [0] and state["stack"][-1]["kind"] == "hurricane"
+    assert legal(state) == [{"type": "destroy", "unit": u} for u in sorted(reds)]
+    assert GAME.view(state, 0)["prompt"]["args"]["what"]["id"] == "wfci.do.hurricane.chickens"
+    state = act(state, {"type": "destroy", "unit": reds[0]})  # its shield saves it
+    assert reds[0] in state["units"] and state["units"][reds[0]]["shields"] == 0
+    state = act(state, {"type": "destroy", "unit": reds[1]})
+    assert reds[1] not in state["units"] and reds[1] in state["seats"][0]["destroyed"]
+    assert GAME.to_act(state) == [1] and legal(state) == [{"type": "destroy", "unit": blue}]
+    state = act(state, {"type": "destroy", "unit": blue})
+    assert blue in state["seats"][1]["destroyed"]  # face down: it comes back face down
+    assert state["stack"][-1]["kind"] == "turn" and not audit.problems(state)
+
+
+def test_cockfight_classic_hurricane_robs_an_opponent_of_two_chickens():
+    state = board(options={"preset": "classic", "variants": ["cockfight"]})
+    stack(state, 0, RED_EDGE, [0])
+    blues = stack(state, 1, BLUE_EDGE, [0, 1, 2])
+    state, _ = draw_catastrophe(state, "hurricane")
+    assert legal(state) == [{"type": "rob", "seat": 1}]
+    state = act(state, {"type": "rob", "seat": 1})
+    assert legal(state) == [{"type": "destroy", "unit": u} for u in sorted(blues)]
+    state = act(state, {"type": "destroy", "unit": blues[2]})
+    state = act(state, {"type": "destroy", "unit": blues[1]})
+    assert [u for u in blues if u in state["units"]] == [blues[0]]
+    assert state["stack"][-1]["kind"] == "nudge" and not audit.problems(state)
 
 
 # -- the order of a stack ----------------------------------------------------------------------

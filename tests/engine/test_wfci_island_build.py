@@ -10,7 +10,7 @@ from engine import IllegalAction
 from engine.messages import render
 from engine.rng import Rng, seed_state
 from engine.testing import playout, random_chooser
-from engine.wfci import audit, board, cards, custom_island, expert, island
+from engine.wfci import audit, board, cards, classic_island, custom_island, expert, island
 from engine.wfci.dice import DICE_PER_COLOUR
 from engine.wfci.state import pt
 
@@ -282,3 +282,103 @@ def test_turning_the_tile_to_a_side_with_no_legal_hex_is_refused(monkeypatch):
     monkeypatch.setattr(island, "options", lambda made, players: lava_only)
     assert {"type": "tile_side", "side": "neutral"} not in GAME.legal_actions(state, GAME.to_act(state)[0])
     assert refused(state, {"type": "tile_side", "side": "neutral"}) == "wfci.refuse.island.no_side"
+
+
+# -- the 1st edition: by kind (classic) ------------------------------------------------------
+
+CLASSIC_BUILD = {"island": "build", "preset": "classic"}
+
+
+def test_classic_island_building_places_every_territory_then_every_base_then_one_neutral_each():
+    """1st ed. set-up 3b-3d: "The starting player takes one of the Territory tile ...
+    Clockwise, the other players take turns ... each of them placing a Territory tile", then
+    each a Base tile "adjacent to a single Territory tile which does not currently have a base
+    tile adjacent to it", then each a Lava/Neutral tile "with the Neutral side faceup"."""
+    for players in (2, 3, 4):
+        state = GAME.setup(7, players, CLASSIC_BUILD)
+        first = state["first"]
+        assert state["stack"][-1]["kind"] == "island"  # before any base or leader (1st ed. 3, then 4)
+        placed = []
+        while state["stack"][-1]["kind"] == "island":
+            seat = GAME.to_act(state)[0]
+            step = custom_island._step(state)
+            before = isl(state)
+            state = act(state, GAME.bot_action(state, seat, "skirmisher"), seat)
+            if isl(state).tile_ids() != before.tile_ids():
+                placed.append((step[0], seat))
+        n = players
+        expected = [(kind, (first + k) % n) for kind in ("territory", "base", "lava_neutral") for k in range(n)]
+        assert placed == expected, players
+        made = isl(state)
+        assert len(made.tile_ids("neutral")) == n
+        assert sorted(made.base_territory(b) for b in made.tile_ids("base")) == sorted(made.tile_ids("territory"))
+        assert island.bases_connected(made) and not island.enclosed_spaces(made)
+        assert state["stack"][-1]["kind"] == "claim_base" and not audit.problems(state)
+
+
+def test_classic_island_placements_follow_the_first_edition_sides():
+    made = island.initial_island()
+    centre = set(made.lava_hexes())
+    first = classic_island.options(made, 3)
+    assert first and all(sum(1 for h in p for n in board.neighbors(h) if n in centre) >= 2 for p in first)
+    # "If possible ... two sides touching the Lava tile and two sides touching other Territory
+    # tile": a rhombus cannot do both next to the first one (it holds two of the lava's sides),
+    # so the second keeps two sides on the first Territory.
+    made = classic_island.place(made, "territory", 0, first[0])
+    assert classic_island.territory_groups(made)[0] == []
+    second = classic_island.options(made, 3)
+    land = set(made.tile_hexes("T1"))
+    assert second and all(sum(1 for h in p for n in board.neighbors(h) if n in land) >= 2 for p in second)
+    # The 2nd edition's rule is looser: it allows territories the 1st edition's does not.
+    assert set(island.territory_groups(made)[0]) - set(second)
+    # Bases: next to exactly one Territory without a Base, two Territory sides in all.
+    for k in (1, 2):
+        made = classic_island.place(made, "territory", k, classic_island.options(made, 3)[0])
+    spots = classic_island.options(made, 3)
+    assert spots
+    for h in spots:
+        sides = [made.tiles[n]["tile"] for n in board.neighbors(h) if n in made.tiles and made.tiles[n]["kind"] == "territory"]
+        assert len(sides) >= 2 and len(set(sides)) == 1  # no Territory has a Base yet: exactly one touched
+    made = classic_island.place(made, "base", 0, spots[0])
+    assert made.base_territory("B1") == made.tiles[next(n for n in board.neighbors(spots[0]) if n in made.tiles)]["tile"]
+
+
+def test_classic_island_refusals_name_the_first_edition_rule():
+    state = GAME.setup(7, 2, CLASSIC_BUILD)
+    seat = GAME.to_act(state)[0]
+    legal = {a["hex"] for a in GAME.legal_actions(state, seat)}
+    bad = next(k for k in ("3,-3", "-3,3", "3,0", "0,3", "-3,0") if k not in legal)
+    assert refused(state, {"type": "territory_from", "hex": bad}) == "wfci.refuse.island.classic_territory"
+    state = place_by_bot(state, lambda s: custom_island._step(s)[0] == "base")
+    legal = {a["hex"] for a in GAME.legal_actions(state, GAME.to_act(state)[0])}
+    frontier = sorted({board.hex_key(n) for h in isl(state).tiles for n in board.neighbors(h) if n not in isl(state).tiles})
+    bad = next(k for k in frontier if k not in legal)
+    assert refused(state, {"type": "place_base", "hex": bad}) == "wfci.refuse.island.classic_base"
+    assert GAME.view(state, None)["island_build"]["procedure"] == "by_kind"
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**63 - 1), players=st.sampled_from([2, 3, 4]), stop=st.integers(0, 12))
+def test_classic_island_the_rng_draws_among_the_offered_placements(seed, players, stop):
+    rng = Rng(seed_state(seed))
+    made = island.initial_island()
+    for _ in range(stop):
+        step = classic_island.next_step(made, players)
+        if step is None:
+            break
+        choice = classic_island.pick(made, players, rng)
+        assert choice in classic_island.options(made, players)
+        made = classic_island.place(made, *step, choice)
+
+
+def test_classic_random_islands_for_three_and_four_players_are_built_by_kind():
+    for players in (3, 4):
+        state = GAME.setup(11, players, {"preset": "classic", "island": "random"})
+        made = isl(state)
+        assert len(made.tile_ids("territory")) == players and len(made.tile_ids("neutral")) == players
+        for b in made.tile_ids("base"):
+            sides = [made.tiles[n]["tile"] for n in board.neighbors(made.tile_hexes(b)[0])
+                     if n in made.tiles and made.tiles[n]["kind"] == "territory"]
+            assert made.base_territory(b) in sides and len(sides) >= 2
+        assert island.bases_connected(made) and not island.enclosed_spaces(made)
+

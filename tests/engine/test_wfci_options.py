@@ -86,7 +86,6 @@ def test_flag():
 def test_cockfight():
     r = make_ruleset(2, {"variants": ["cockfight"]})
     assert r.no_resources and r.no_machines and r.hidden_chicken_ranks
-    assert set(r.removed_scroll_tags) == {"resource", "pilot", "machine"}
     assert r.base_bonus_applies_to == "none" and r.starting_resources == 0 and r.reroll_cost is None
     both = make_ruleset(4, {"variants": ["cockfight", "flag"]})
     assert both.flag and both.no_resources

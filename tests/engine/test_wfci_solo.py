@@ -159,11 +159,17 @@ def test_solo_hard_gives_you_no_reroll_and_you_draw_one_scroll_a_turn():
         assert len(state["seats"][0]["hand"]) <= held + 1
 
 
-def test_the_turn_limit_is_a_loss_for_you():
+def test_solo_has_no_printed_round_limit_so_ours_ends_the_game_unfinished():
+    """The print sets no round limit in solo: ours is a safety net, and a game it stops is
+    unfinished, neither your loss nor the Challenger's (D-S10)."""
     state = P.solo(0)
     state["round"] = victory.MAX_ROUNDS + 1
     victory.turn_limit(state)
-    assert state["result"]["winners"] == [1] and state["result"]["reason"].startswith("turn limit")
+    result = GAME.outcome(state)
+    assert result["winners"] == [] and result["losers"] == [] and result["unfinished"] is True
+    assert result["reason"].startswith("turn limit")
+    assert GAME.to_act(state) == []
+    assert "unfinished" in render(state["events"][-1])
 
 
 # -- the view and hidden information -----------------------------------------------------------------
@@ -224,9 +230,9 @@ def _first_seed(start, options, ending):
 @pytest.mark.parametrize("start, options, ending", [
     (8, {"mode": "solo"}, "you humiliated the Challenger"),
     (328, {"mode": "solo_hard"}, "you humiliated the Challenger"),  # two tags
-    (284, {"mode": "solo", "island": "random"}, "turn limit"),  # the lava keeps you apart
+    (284, {"mode": "solo", "island": "random"}, "the Challenger humiliated you"),
 ])
-def test_whole_checked_games_that_you_win_or_that_run_to_the_turn_limit(start, options, ending):
+def test_whole_checked_games_that_you_win_or_lose(start, options, ending):
     seed = _first_seed(start, options, lambda result: result["reason"].startswith(ending))
     state, _, _ = playout(GAME, seed, 2, options, bots={0: "skirmisher", 1: "challenger"}, max_steps=20000,
                           check_every=7, extra_check=checks)
@@ -234,7 +240,7 @@ def test_whole_checked_games_that_you_win_or_that_run_to_the_turn_limit(start, o
     if ending.startswith("you"):
         assert state["seats"][1]["tags"] == [0] * (2 if options["mode"] == "solo_hard" else 1)
     else:
-        assert GAME.outcome(state)["winners"] == [1]
+        assert GAME.outcome(state)["winners"] == [1] and state["seats"][0]["tags"] == [1]
 
 
 def test_contract_holds_at_every_challenger_decision_of_many_games():

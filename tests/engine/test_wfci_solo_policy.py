@@ -6,7 +6,7 @@ hopeless. Constructed positions on the Long bay (the real starter island)."""
 import engine
 from engine.wfci import bots
 from engine.wfci import positions as P
-from engine.wfci.skirmisher import siege, solo
+from engine.wfci.skirmisher import siege, solo, stand
 from engine.wfci.state import distance
 
 GAME = engine.get_game("wfci")
@@ -184,3 +184,29 @@ def test_with_a_walker_it_buys_a_reroll_of_the_faces_a_strike_cannot_use():
 def test_before_it_has_a_walker_its_resources_build_one():
     state = reroll_step(walker=False)
     assert bots.bot_action(state, 0, "skirmisher") == {"type": "keep"}
+
+
+def test_solo_has_no_round_limit_so_late_on_the_skirmisher_stops_waiting():
+    """The print sets no round limit in solo, and a game must end: from the last stand's round
+    on, the skirmisher strikes its leader whatever the odds, and its units leave the screen and
+    march on its leader (stand.py); from ALL_IN on, its leader goes too."""
+    hopeless = strike_position(16, [], "twig_soldier")
+    assert GAME.bot_action(hopeless, 0, "skirmisher")["type"] != "attack"  # before: declined
+    hopeless["round"] = stand.START
+    action = GAME.bot_action(hopeless, 0, "skirmisher")
+    assert action["type"] == "attack" and action["unit"] in hopeless["units"]
+    state = our_actions_step()
+    base = state["seats"][0]["base"]
+    P.challenger_machine(state, "rock_golem", "-1,-1")
+    P.banner(state, 0, ["claw", "claw"])
+    state["round"] = stand.START
+    state, _ = play_our_actions(state)
+    ours = [u for u in state["units"].values() if u["owner"] == 0 and u["kind"] != "leader"]
+    assert state["units"]["lead-0"]["hex"] == base
+    walk = solo.judge.walk_to(state, state["units"]["lead-1"]["hex"])
+    assert min(walk.get(u["hex"], 99) for u in ours) < min(walk[k] for k in solo.screen(state, 0))
+    state = our_actions_step()
+    P.banner(state, 0, ["claw", "claw"])
+    state["round"] = stand.ALL_IN
+    state, _ = play_our_actions(state)
+    assert state["units"]["lead-0"]["hex"] != base

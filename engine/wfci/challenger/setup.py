@@ -1,7 +1,8 @@
 """The solo setup (rules section 10): a 2-player setup where you make every choice.
 
 You choose your leader and the Challenger's from all nine, then your base and the Challenger's
-(each one click: frames `solo_leader` and `solo_base` for your seat, `for` naming whose it is).
+(each one click: frames `solo_leader` and `solo_base` for your seat, `for` naming whose it is);
+classic follows the 1st edition's order: its leader, its base, your leader, your base.
 You start with 3 resources of each type; the Challenger has no banner, resources or chickens
 (its dice sit on the solo card, its 6 chicken tokens stay out of play) and keeps its 3 scrolls
 as a face-down pile. It plays first: once the bases are claimed, its opening build is the first
@@ -30,13 +31,14 @@ def prepare(state: dict) -> dict:
     for r, n in it["res"].items():
         state["supply"][r] += n
         it["res"][r] = 0
-    state["stack"] = [
-        start(new_turn_frame(SEAT), opening=True),
-        {"kind": "solo_base", "seat": HUMAN, "for": SEAT},
-        {"kind": "solo_base", "seat": HUMAN, "for": HUMAN},
-        {"kind": "solo_leader", "seat": HUMAN, "for": SEAT},
-        {"kind": "solo_leader", "seat": HUMAN, "for": HUMAN},
-    ]
+    if ruleset(state).setup_order == "bases_first":
+        # 1st ed.: "Choose 1 leader card to play against ... place its miniature on top of its 6
+        # chicken/pilot tokens on any of the 2 base tiles. Choose your own Leader." (D-S13)
+        order = [(SEAT, "solo_leader"), (SEAT, "solo_base"), (HUMAN, "solo_leader"), (HUMAN, "solo_base")]
+    else:  # D-S1: both leaders, then both bases
+        order = [(HUMAN, "solo_leader"), (SEAT, "solo_leader"), (HUMAN, "solo_base"), (SEAT, "solo_base")]
+    state["stack"] = [start(new_turn_frame(SEAT), opening=True)]
+    state["stack"].extend({"kind": kind, "seat": HUMAN, "for": whose} for whose, kind in reversed(order))
     note(state, msg("wfci.event.ch_first"))
     return state
 
@@ -50,7 +52,7 @@ def leader_apply(state: dict, frame: dict, action: dict) -> None:
     options = state["seats"][HUMAN]["leader_options"]
     state["seats"][frame["for"]]["leader"] = action["card"]
     options.remove(action["card"])
-    if frame["for"] == SEAT:  # both leaders are chosen: the others go back to the box
+    if all(state["seats"][x]["leader"] for x in (HUMAN, SEAT)):  # both chosen: the others go back to the box
         if ruleset(state).spare_leader == "face_down":
             # Classic (D-S13): each seat's spare is dealt face down at random from the other seven.
             rng = Rng(state["rng"])

@@ -12,7 +12,7 @@ from .. import board, cards, cockfight, combat, custom_island, dice, flag, scrol
 from ..hand import hit_options
 from ..movement import destinations
 from ..state import distance, pt, top
-from . import judge, solo
+from . import flags, judge, solo
 
 
 def choose(state: dict, seat: int) -> dict:
@@ -68,6 +68,8 @@ def _solo(state, seat, frame, legal):
         return _toggle_to(frame, legal, _roll_wanted(state, seat) | solo.rerolls(state, seat))
     if kind == "turn" and frame["step"] == "reroll":
         return _toggle_to(frame, legal, solo.paid_rerolls(state, seat), solo.pay_reroll(state, seat, legal))
+    if kind in ("tsunami", "eruption", "lava_trap"):
+        return solo.lava_choice(state, seat, frame, legal)
     decide = {"move": solo.move, "build": solo.build_spot, "target": solo.target, "combat": solo.fight}.get(kind)
     return decide(state, seat, frame, legal) if decide else None
 
@@ -75,10 +77,12 @@ def _solo(state, seat, frame, legal):
 def _solo_extras(state, seat, legal):
     pick = _stars(state, seat, legal) or _plus_one(state, seat, legal) or _play(state, seat, legal)
     if pick and pick["type"] == "play_scroll" and cards.card(pick["card"])["type"] == "magic":
-        eff = cards.card(pick["card"])["effect"]
+        eff = cockfight.effect(state, pick["card"])
         if eff.get("extra_move") or eff.get("draw") and len(state["decks"]["scroll"]) < 3 \
                 or eff.get("take_resources") and sum(state["seats"][seat]["res"].values()) >= 7:
             return None  # nothing of ours marches alone; no draw or windfall spun for nothing
+        if eff.get("lava_trap") and not solo.joined(state, seat, _trap_target(state, seat), "lava"):
+            return None  # a trap that cuts the island in two ends every hope of a result
     return pick
 
 
@@ -142,7 +146,7 @@ def _roll_wanted(state, seat) -> set:
 
 
 def _actions(state, seat, frame, legal):
-    home = _bring_home(state, seat, legal)
+    home = flags.bring_home(state, seat, legal, _best_stop)
     if home:
         return home
     goal = judge.goal_of(state, seat)
@@ -161,7 +165,10 @@ def _actions(state, seat, frame, legal):
     builds = [a for a in judge.by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1
               or (sum(state["seats"][seat]["res"].values()) >= 8 and not flag.playing(state))]
     if builds:
-        return max(builds, key=lambda a: _machine_score(a["card"]))
+        # A flag comes home on a chicken where machines stay out of their base: machines that
+        # band carry chickens along (and hand them the flags they take).
+        riders = flag.playing(state) and not flag.homeward(state, {"kind": "machine"})
+        return max(builds, key=lambda a: _machine_score(a["card"]) + (8 if riders and cards.card(a["card"])["band"] else 0))
     if choice is not None:
         pays = [a["pay"] for a in attacks if a["unit"] == choice]
         return {"type": "attack", "unit": choice, "pay": "claw" if "claw" in pays else pays[0]}
@@ -225,7 +232,7 @@ def _play(state, seat, legal):
             return a
         if c["type"] != "magic":
             continue
-        eff = c["effect"]
+        eff = cockfight.effect(state, a["card"])
         if eff.get("hatch") or eff.get("take_resources") or min(eff.get("draw", 0), judge.draw_pile(state)) > 1:
             return a
         if eff.get("hit") and _hit_target(state, seat, eff["hit"]):
@@ -321,16 +328,9 @@ def _best_stop(state, seat, members, start, walk):
 
 def _move(state, seat, frame, legal):
     members = [state["units"][u] for u in frame["group"]]
-    if any(judge.bringing(state, u) for u in members):
-        return _homeward(state, seat, frame, legal)
-    if flag.playing(state) and not frame["moved"] and flag.trophies(state, seat):
-        walk = judge.walk_to(state, state["seats"][seat]["base"])
-        way = _in_the_way(state, seat, walk)
-        if frame["hex"] in way:  # out of the way of a flag coming home: off its path
-            room = [a for a in judge.by_type(legal, "move_to") if a["hex"] not in way
-                    and walk.get(a["hex"], 99) >= walk.get(frame["hex"], 99)]
-            if room:
-                return max(room, key=lambda a: (walk.get(a["hex"], 99), a["hex"]))
+    pick = flags.move(state, seat, frame, legal, members)
+    if pick is not None:
+        return pick
     keep = [u for u in members if judge.marches(state, u)]
     for u in members:
         if u not in keep and {"type": "drop", "unit": u["id"]} in legal:
@@ -398,7 +398,7 @@ def _combat(state, seat, frame, legal):
     ours, theirs = (attacker, defender) if role == "attacking" else (defender, attacker)
     s, a = judge.strength(state, attacker, defender)
     s += c["boost"]
-    mine = sum(scrolls._card_value(state, cards.card(cid)["effect"], role, ours, theirs)
+    mine = sum(scrolls._card_value(state, cockfight.effect(state, cid), role, ours, theirs)
                for cid in c["down"][str(seat)] if cards.card(cid)["type"] == "magic")
     mine += sum(len(c["down"][str(f)]) for f in friends if f != seat) * 2  # a partner's, face down
     other = c["def_seat"] if role == "attacking" else c["att_seat"]
@@ -412,12 +412,13 @@ def _combat(state, seat, frame, legal):
         card = cards.card(play["card"])
         if card["type"] != "magic":
             continue
-        value = scrolls._card_value(state, card["effect"], role, ours, theirs)
-        if card["effect"].get("negate") and theirs_down:
+        eff = cockfight.effect(state, play["card"])
+        value = scrolls._card_value(state, eff, role, ours, theirs)
+        if eff.get("negate") and theirs_down:
             value = 2
-        if card["effect"].get("shield") and role == "defending" and defender["kind"] == "leader":
+        if eff.get("shield") and role == "defending" and defender["kind"] == "leader":
             value = 5
-        if card["effect"].get("swap_defender") and role == "attacking" and defender["kind"] != "leader":
+        if eff.get("swap_defender") and role == "attacking" and defender["kind"] != "leader":
             softer = [u for u in combat.swap_options(state) if units.stats(state["units"][u])["armor"] < a - 1]
             value = 3 if softer else 0
         if value > best:
@@ -426,6 +427,11 @@ def _combat(state, seat, frame, legal):
 
 
 def _pick_resource(state, seat, frame, legal):
+    hens = [state["units"][a["unit"]] for a in judge.by_type(legal, "destroy")]
+    if hens:  # a cockfight's Hurricane takes chickens: ours shielded or weak, theirs bare and strong
+        sign = 1 if frame["kind"] == "hurricane" else -1
+        pick = min(hens, key=lambda u: (-sign * u["shields"], sign * cockfight.guess(state, u, seat), u["id"]))
+        return {"type": "destroy", "unit": pick["id"]}
     res = state["seats"][seat]["res"]
     return max(legal, key=lambda a: res.get(a.get("resource"), 0))
 
@@ -518,44 +524,6 @@ def _shield(state, seat, frame, legal):
     return next((a for a in legal if a["unit"] == f"lead-{seat}"), legal[0])
 
 
-# -- capture the flag ----------------------------------------------------------------------------
-
-def _bring_home(state, seat, legal):
-    """Move a stack carrying an opponent's flag toward our base."""
-    if not flag.playing(state):
-        return None
-    walk = judge.walk_to(state, state["seats"][seat]["base"])
-    for u in flag.trophies(state, seat):
-        moves = [a for a in judge.by_type(legal, "move") if a["hex"] == u["hex"]]
-        if not moves:
-            continue
-        members = [m for m in state["units"].values() if m["owner"] == seat and m["hex"] == u["hex"]]
-        if _best_stop(state, seat, members, u["hex"], walk)[1] < walk.get(u["hex"], 99):
-            rank = {"car": 0, "extra": 1, "claw": 2, "free": 3}
-            return min(moves, key=lambda a: rank[a["pay"]])
-    way = _in_the_way(state, seat, walk)  # stuck behind our own units: make room
-    return next((a for a in judge.by_type(legal, "move") if a["hex"] in way), None)
-
-
-def _in_the_way(state, seat, walk) -> set:
-    """Hexes of our stacks between a flag we carry and our base, near enough to block it."""
-    out = set()
-    for t in flag.trophies(state, seat):
-        for u in state["units"].values():
-            if u["owner"] == seat and not judge.bringing(state, u) and u["hex"] != t["hex"] \
-                    and walk.get(u["hex"], 99) < walk.get(t["hex"], 99) and distance(u["hex"], t["hex"]) <= 2:
-                out.add(u["hex"])
-    return out
-
-
-def _homeward(state, seat, frame, legal):
-    walk = judge.walk_to(state, state["seats"][seat]["base"])
-    target = min(judge.by_type(legal, "move_to"), key=lambda a: (walk.get(a["hex"], 99), a["hex"]), default=None)
-    if target and walk.get(target["hex"], 99) < walk.get(frame["hex"], 99):
-        return target
-    return {"type": "end_move"} if {"type": "end_move"} in legal else {"type": "cancel"}
-
-
 DECIDE = {
     "turn": _turn,
     "move": _move,
@@ -565,6 +533,7 @@ DECIDE = {
     "retrieve": _retrieve,
     "discard_resources": _pick_resource,
     "hurricane": _pick_resource,
+    "hurricane_rob": _pick_resource,
     "discard_scroll": _discard_scroll,
     "tsunami": _tsunami,
     "eruption": _hexy,

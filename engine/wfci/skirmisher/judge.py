@@ -100,7 +100,7 @@ def hand_bonus(state: dict, seat: int, ours: dict, theirs: dict, role: str) -> i
     for cid in state["seats"][seat]["hand"]:
         c = cards.card(cid)
         if c["type"] == "magic" and "combat" in c["play"]:
-            total += scrolls._card_value(state, c["effect"], role, ours, theirs)
+            total += scrolls._card_value(state, cockfight.effect(state, cid), role, ours, theirs)
     return total
 
 
@@ -133,7 +133,7 @@ def best_target(state: dict, seat: int, attacker: dict) -> tuple[int, dict | Non
         if u["kind"] == "leader" and not taggable(state, seat, u["owner"]) and not u["shields"]:
             continue
         score = (value(u) if not (u["kind"] == "leader" and done_with(state, seat, u["owner"])) else 8) * 10 + odds
-        score += flag_prize(state, seat, u)
+        score += flag_prize(state, seat, u, attacker)
         if score > best:
             best, pick = score, u
     return best, pick
@@ -144,8 +144,11 @@ def marches(state: dict, u: dict) -> bool:
     the leader too: it cannot be destroyed, so late in the game it leads the raid. A cockfight
     has no machines: its chickens and leader march together. A flag's carrier marches home."""
     if flag.playing(state) and (bringing(state, u) or u["kind"] == "chicken"):
-        # Capture the flag has no leader to lead the raid: late on, chickens go (not our flag's).
-        return bringing(state, u) or (state["round"] >= RAID_ROUND and not flag.carried_by(state, u["id"]))
+        # Capture the flag has no leader to lead the raid: late on, chickens go (not our flag's);
+        # where machines may not enter their own base, a flag comes home on a chicken, so they
+        # ride with the machines from the start.
+        early = not flag.homeward(state, {"kind": "machine"})
+        return bringing(state, u) or ((early or state["round"] >= RAID_ROUND) and not flag.carried_by(state, u["id"]))
     if cockfight.playing(state):
         return u["kind"] in ("chicken", "leader")
     if u["kind"] == "machine":
@@ -186,15 +189,18 @@ def flag_goal(state, seat):
     return goal
 
 
-def flag_prize(state, seat, u) -> int:
-    """A unit carrying a flag we want, or banded with one, is the best target there is."""
+def flag_prize(state, seat, u, attacker=None) -> int:
+    """A unit carrying a flag we want, or banded with one, is the best target there is; best
+    taken by a unit that may enter our base to bring it home (a machine may not, but standard)."""
     if not flag.playing(state):
         return 0
     for f in state["flags"]:
         carrier = state["units"].get(f["unit"]) if f["unit"] else None
         if carrier is not None and carrier["owner"] != seat and carrier["owner"] == u["owner"] \
                 and carrier["hex"] == u["hex"]:
-            return 1000
+            home = attacker is None or any(flag.homeward(state, m) for m in state["units"].values()
+                                           if m["hex"] == attacker["hex"] and m["owner"] == attacker["owner"])
+            return 1000 if home else 500
     return 0
 
 

@@ -17,8 +17,8 @@ import functools
 from collections import Counter
 
 from .. import board, cards, combat, scrolls, solo
-from ..state import distance, pt, ruleset
-from . import judge, siege
+from ..state import distance, island, pt, ruleset
+from . import judge, siege, stand
 
 STRIKE_ODDS = 0.25  # the chance of a tag at which the leader strike is worth the scrolls
 THREAT = 4  # its units this many steps from a hole of the screen: close it
@@ -134,6 +134,8 @@ def actions(state: dict, seat: int, frame: dict, legal: list[dict], extras, marc
     machines no way to your leader, so they stand still); else build, fight its machines when
     they must answer with half its hand, and march the rest on its leader. `extras` (stars,
     +1 dice, scrolls) and `march` are the skirmisher's own steps."""
+    if stand.on(state):
+        return _last_stand(state, seat, frame, legal, extras)
     odds, strike = best_strike(state, seat, legal)
     if strike is not None and odds >= STRIKE_ODDS:
         return _pay_claw_first(legal, strike)
@@ -179,6 +181,24 @@ def actions(state: dict, seat: int, frame: dict, legal: list[dict], extras, marc
     if pick is not None:
         return pick
     return hit or {"type": "end_actions"}
+
+
+def _last_stand(state, seat, frame, legal, extras) -> dict:
+    """Late in the game (stand.py): a machine at our leader first, then its leader's shields,
+    then any strike on it, a walker built, any fight in reach, the march."""
+    def odds(u, t):
+        return strike_odds(state, seat, u, t)
+
+    builds = [a for a in judge.by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1]
+    pick = _rescue(state, seat, legal) or siege.rock(state, seat, legal)
+    if pick is None:
+        pick = stand.fight(state, seat, legal, odds)
+        if pick is not None and state["units"].get(f"lead-{solo.SEAT}") not in combat.reach(state, state["units"][pick["unit"]]) \
+                and builds and frame["free"] and pick["pay"] == "free":
+            pick = None  # the free action builds; a lesser fight waits for a Claw
+    if pick is None and builds and frame["free"]:
+        pick = max(builds, key=lambda a: _machine_score(a["card"]))
+    return pick or extras(state, seat, legal) or stand.advance(state, seat, legal) or {"type": "end_actions"}
 
 
 def calm(state: dict, seat: int) -> bool:
@@ -315,7 +335,7 @@ def target(state, seat, frame, legal):
     attacker = state["units"][frame["unit"]]
     leader = its_leader(state)
     options = [state["units"][a["unit"]] for a in judge.by_type(legal, "target")]
-    if leader in options and strike_odds(state, seat, attacker, leader) >= STRIKE_ODDS:
+    if leader in options and (stand.on(state) or strike_odds(state, seat, attacker, leader) >= STRIKE_ODDS):
         return {"type": "target", "unit": leader["id"]}
     machines = [u for u in options if u["kind"] != "leader"]
     found = [u for u in machines if u in intruders(state, seat)]
@@ -337,7 +357,8 @@ def fight(state, seat, frame, legal):
     c = state["combat"]
     attacker, defender = state["units"][c["attacker"]], state["units"][c["defender"]]
     vital = defender["kind"] == "leader" or defender in intruders(state, seat)
-    if c["att_seat"] == seat and defender is its_leader(state) and _long_shot(state, seat, attacker, defender):
+    if c["att_seat"] == seat and defender is its_leader(state) and _long_shot(state, seat, attacker, defender) \
+            and not stand.on(state):
         vital = False  # a strike that wears its hand down: our dice and scrolls wait for a better one
     if c["stage"] == "dice":
         if c["att_seat"] == seat and vital:
@@ -379,11 +400,13 @@ def move(state, seat, frame, legal):
     group = [state["units"][u] for u in frame["group"]]
     here = frame["hex"]
     leader = next((u for u in group if u["kind"] == "leader"), None)
-    if leader is not None:
+    if leader is not None and not stand.all_in(state):
         if here == base and {"type": "drop", "unit": leader["id"]} in legal:
             return {"type": "drop", "unit": leader["id"]}
         if {"type": "move_to", "hex": base} in legal:
             return {"type": "move_to", "hex": base}
+    if stand.on(state):
+        return stand.move(state, seat, frame, legal)
     ring = screen(state, seat)
     if siege.on(state, seat) and (here in ring and not holes(state, seat) or here not in ring and here != base):
         return siege.leaving(state, seat, group, legal)  # None: the march takes them
@@ -410,6 +433,34 @@ def move(state, seat, frame, legal):
         goal = min(reachable, key=lambda k: (counts[k], distance(k, base), k))
         return {"type": "move_to", "hex": goal}
     return _stop(legal)
+
+
+def joined(state: dict, seat: int, key: str | None = None, kind: str | None = None) -> bool:
+    """Whether our base reaches its base on foot, with the tile at `key` turned to `kind`:
+    an island cut in two by lava can never be won (nor lost) until a catastrophe reopens it."""
+    isl = island(state)
+    turned = pt(key) if key else None
+
+    def land(h) -> bool:
+        k = kind if h == turned else (isl.tiles[h]["kind"] if h in isl.tiles else None)
+        return k in ("territory", "neutral", "base")
+
+    walk = board.walk_distances(isl, pt(state["seats"][solo.SEAT]["base"]), land)
+    return pt(home(state, seat)) in walk
+
+
+def lava_choice(state: dict, seat: int, frame: dict, legal: list[dict]) -> dict | None:
+    """Catastrophes and Lava Trap: never the tile that cuts the island between the bases; the
+    one that joins it again if it is cut (a flooded lava tile, an erupting neutral one)."""
+    kind = frame["kind"]
+    if kind == "tsunami" and legal and legal[0]["type"] == "flip":
+        keep = [a for a in legal if joined(state, seat, a["hex"], "neutral")]
+        return keep[0] if keep and not joined(state, seat) else None
+    if kind in ("eruption", "lava_trap") and legal and "hex" in legal[0]:
+        safe = [a for a in legal if state["island"]["tiles"][a["hex"]]["kind"] == "lava"
+                or joined(state, seat, a["hex"], "lava")]
+        return None if len(safe) == len(legal) or not safe else safe[0]
+    return None
 
 
 def _stop(legal):
@@ -444,7 +495,9 @@ def _holds_screen(state, seat, uid) -> bool:
 def rerolls(state: dict, seat: int) -> set:
     """+2/+3 faces only help a fight we start: far from its leader and with no intruder, they
     are rolled again (with the dice the skirmisher rolls again anyway) for Claws (actions),
-    Chickens (the screen) and +1s."""
+    Chickens (the screen) and +1s. In the last stand, every 1, Chicken and Star instead."""
+    if stand.on(state):  # the last stand fights: every die not a Claw or a +2/+3 is rolled again
+        return _showing(state, seat, PAID)
     leader = its_leader(state)
     near = leader is not None and any(u["owner"] == seat and u["kind"] != "chicken" and distance(u["hex"], leader["hex"]) <= 3
                                       for u in state["units"].values())

@@ -1,0 +1,97 @@
+"""The last stand, part of the skirmisher's solo plan: late in a game, it stops waiting.
+
+Why: the solo game has no round limit in print, and the plan's patience (the screen, strikes
+only on good odds, the siege only with three walkers) can freeze a game for good. Traced on
+the Long bay: from round 60 or so the Challenger's leader holds 7 or 8 shields behind a ring of
+its machines next to its base, our walkers stand 3 to 10 steps away, and often nothing moves
+for the rest of the game (once the scroll deck is in the hands, not even its hand changes).
+A person would not wait for ever, so from round START on every unit of ours but the leader
+marches on its leader and fights whatever of its stands in reach, its leader above all, the
+best odds first; the screen is given up, so its machines come for our leader too. From ALL_IN
+on, our leader goes as well. Either side then wins within a few rounds.
+"""
+
+from __future__ import annotations
+
+from .. import combat, solo, units
+from ..movement import destinations
+from . import judge
+
+START = 90  # the round from which the plan stops waiting
+ALL_IN = 120  # the round from which our leader goes too
+PAY = {"car": 0, "extra": 1, "claw": 2, "free": 3}
+
+
+def on(state: dict) -> bool:
+    return state["round"] >= START
+
+
+def all_in(state: dict) -> bool:
+    """Some games stay frozen even so (its machines fight our chickens as they come, or our
+    walker next to its leader never gets through): then our leader marches and fights too."""
+    return state["round"] >= ALL_IN
+
+
+def _its_leader(state: dict):
+    return state["units"].get(f"lead-{solo.SEAT}")
+
+
+def fight(state: dict, seat: int, legal: list[dict], odds) -> dict | None:
+    """The attack on its leader with the best odds; else the best odds on any of its units in
+    reach. `odds(attacker, defender)` is the plan's chance of success."""
+    leader = _its_leader(state)
+    best, pick = None, None
+    for a in judge.by_type(legal, "attack"):
+        u = state["units"][a["unit"]]
+        for t in combat.reach(state, u):
+            if t["owner"] != solo.SEAT:
+                continue
+            s, arm = judge.strength(state, u, t)
+            rank = (t is leader, odds(u, t), s - arm, a["pay"] == "claw")
+            if best is None or rank > best:
+                best, pick = rank, a
+    if pick is None:
+        return None
+    claw = {**pick, "pay": "claw"}
+    return claw if claw in legal else pick
+
+
+def _walkers(state: dict, seat: int, key: str) -> list[dict]:
+    """What of ours sets off from a hex: everything but our leader, which stays home until
+    ALL_IN."""
+    return [u for u in state["units"].values() if u["owner"] == seat and u["hex"] == key
+            and (u["kind"] != "leader" or all_in(state))]
+
+
+def advance(state: dict, seat: int, legal: list[dict]) -> dict | None:
+    """The move that brings a stack of ours nearest its leader (the cheapest payment first)."""
+    leader = _its_leader(state)
+    if leader is None:
+        return None
+    walk = judge.walk_to(state, leader["hex"])
+    best, pick = None, None
+    for a in judge.by_type(legal, "move"):
+        group = _walkers(state, seat, a["hex"])
+        if not group:
+            continue
+        here = walk.get(a["hex"], 99)
+        dests = destinations(state, seat, group, a["hex"], max(units.speed(u) for u in group))
+        gain = here - min((walk.get(k, 99) for k in dests), default=here)
+        if gain <= 0:
+            continue
+        rank = (gain, -PAY[a["pay"]])
+        if best is None or rank > best:
+            best, pick = rank, a
+    return pick
+
+
+def move(state: dict, seat: int, frame: dict, legal: list[dict]) -> dict:
+    """Our leader is left at home until ALL_IN (the plan drops it first); the rest go as near
+    its leader as they can."""
+    leader = _its_leader(state)
+    walk = judge.walk_to(state, leader["hex"]) if leader else {}
+    now = walk.get(frame["hex"], 99)
+    target = min(judge.by_type(legal, "move_to"), key=lambda a: (walk.get(a["hex"], 99), a["hex"]), default=None)
+    if target is not None and walk.get(target["hex"], 99) < now:
+        return target
+    return {"type": "end_move"} if {"type": "end_move"} in legal else {"type": "cancel"}
