@@ -36,7 +36,7 @@ def rules(slug: str) -> ModuleType | None:
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name != name:
+        if not exc.name or not name.startswith(exc.name):  # a game with no module of its own, or none at all
             raise
         return None
 

@@ -34,8 +34,17 @@ ChatList = inline_serializer("ChatMessages", {"messages": serializers.ListField(
 Error = inline_serializer("ChatError", {"detail": serializers.CharField()})
 
 
+class TextField(serializers.CharField):
+    """Text only: a number or a list is refused, not turned into words."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class ChatPostSerializer(serializers.Serializer):
-    text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False,
+    text = TextField(required=False, allow_blank=True, trim_whitespace=False,
                                  max_length=4 * store.MAX_LENGTH,
                                  help_text=f"Plain text, at most {store.MAX_LENGTH} characters.")
     phrase = serializers.ChoiceField(choices=list(phrases.PHRASES), required=False,

@@ -21,7 +21,7 @@ def text(key: str) -> str:
 
 
 def _plain(words: str) -> str:
-    return " ".join(words.replace("’", "'").split()).strip(" .!").casefold()
+    return " ".join(words.replace("’", "'").split()).strip(" .!?…").casefold()
 
 
 def recognise(words: str) -> str | None:

@@ -15,6 +15,7 @@ import unicodedata
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -84,7 +85,7 @@ def post(match: Match, user, text=None, phrase=None) -> ChatMessage:
             words = ""
     now = timezone.now()
     with transaction.atomic():
-        type(user).objects.select_for_update().filter(pk=user.pk).first()  # one writer's messages in turn
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()  # one writer's messages in turn
         check_rate(user, now)
         message = ChatMessage.objects.create(match=match, author=user, channel=channel, text=words,
                                              phrase=phrase or "", created_at=now)
@@ -98,7 +99,7 @@ def post(match: Match, user, text=None, phrase=None) -> ChatMessage:
 def _notices(match: Match, author, now) -> list:
     """A notice to each other person at the table who has not muted the writer; quiet (on the
     site only) for someone who has the match open right now."""
-    seats = [s for s in match.seats.select_related("user") if s.user_id and s.user_id != author.pk]
+    seats = [s for s in match.seats.all() if s.user_id and s.user_id != author.pk]
     if not seats:
         return []
     muting = set(Mute.objects.filter(muted=author, muter__in=[s.user_id for s in seats]).values_list("muter", flat=True))
