@@ -82,7 +82,7 @@ class ChatView(APIView):
     @extend_schema(
         operation_id="matches_chat_create",
         request=ChatPostSerializer,
-        responses={201: ChatMessage, 400: Error, 403: Error, 404: Error, 429: Error},
+        responses={201: ChatMessage, 400: Error, 401: Error, 403: Error, 404: Error, 429: Error},
     )
     def post(self, request, pk):
         data = ChatPostSerializer(data=request.data)
