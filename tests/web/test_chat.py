@@ -14,8 +14,9 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from games import lobby
-from games.chat import inbox, store
-from games.models import ChatMessage, ChatReport, Delivery, Notification, Seat
+from games.chat import inbox, moderation, store
+from games.models import ChatMessage, ChatReport, Delivery, Notification, PushSubscription, Seat
+from games.notifications import delivery, events, push
 from tests.factories import human_match, make_user
 
 pytestmark = pytest.mark.django_db
@@ -310,3 +311,32 @@ def test_writing_after_the_game_is_over_is_fine(table):
 def test_post_refusals_of_the_store_itself(table):
     with pytest.raises(store.ServiceError):
         store.post(table["match"], table["hen"], text=None, phrase=None)
+
+
+def test_a_chat_push_still_due_is_skipped_once_the_chat_is_read_or_the_writer_muted(table, monkeypatch):
+    hen, rooster, match = table["hen"], table["rooster"], table["match"]
+    monkeypatch.setattr(push, "configured", lambda: True)
+    PushSubscription.objects.create(user=rooster, endpoint="https://push.invalid/rooster", p256dh="k", auth="a")
+    say(hen, match, "one")
+    notice = Notification.objects.get(user=rooster, kind="chat")
+    row = Delivery.objects.get(notice=notice, channel="push")
+    assert delivery.why_not(notice, row, timezone.now()) is None  # due: it would go out
+    assert events.text(notice) == f"hen wrote in the chat of Chicken Run #{match.pk}."
+    assert push.payload(notice)["url"].endswith(f"/matches/{match.pk}/#chat")
+    inbox.mark_read(match, rooster)
+    assert delivery.why_not(notice, row, timezone.now()) == "skipped: the chat was read"
+    say(hen, match, "two")
+    later = Notification.objects.filter(user=rooster, kind="chat").latest("pk")
+    assert later.pk != notice.pk
+    moderation.mute(rooster, hen)
+    assert delivery.why_not(later, Delivery.objects.get(notice=later, channel="push"),
+                            timezone.now()) == "skipped: the writer is muted"
+
+
+def test_a_player_who_asks_for_chat_mails_gets_them(table):
+    hen, rooster, match = table["hen"], table["rooster"], table["match"]
+    rooster.notify_prefs = {"chat": {"site": True, "push": False, "mail": "now"}}
+    rooster.save(update_fields=["notify_prefs"])
+    say(hen, match, "one")
+    notice = Notification.objects.get(user=rooster, kind="chat")
+    assert set(Delivery.objects.filter(notice=notice).values_list("channel", flat=True)) == {"mail"}
