@@ -96,11 +96,15 @@ def mark_read(match: Match, user, upto: int | None = None) -> int:
     channel = read_channel(match, user)
     newest = ChatMessage.objects.filter(match=match, channel=channel).order_by("-pk").values_list("pk", flat=True).first()
     upto = min(upto, newest or 0) if upto is not None else (newest or 0)
-    ChatRead.objects.bulk_create([ChatRead(user=user, match=match, last_read=0)], ignore_conflicts=True)
-    ChatRead.objects.filter(user=user, match=match, last_read__lt=upto).update(last_read=upto)
-    Notification.objects.filter(user=user, match=match, kind=Notification.Kind.CHAT, read_at__isnull=True).update(
-        read_at=timezone.now())
-    return ChatRead.objects.filter(user=user, match=match).values_list("last_read", flat=True).first() or 0
+    # Writes only when something changes: the page calls this after every poll that brought a
+    # message, and a write that changes nothing still takes the database's write lock.
+    if upto > read_upto(match, user):
+        ChatRead.objects.bulk_create([ChatRead(user=user, match=match, last_read=0)], ignore_conflicts=True)
+        ChatRead.objects.filter(user=user, match=match, last_read__lt=upto).update(last_read=upto)
+    notices = Notification.objects.filter(user=user, match=match, kind=Notification.Kind.CHAT, read_at__isnull=True)
+    if notices.exists():
+        notices.update(read_at=timezone.now())
+    return read_upto(match, user)
 
 
 def read_upto(match: Match, user) -> int:
