@@ -15,6 +15,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 
 from games import lobby, profiles, vacations
+from games.chat import moderation
 from games.errors import ServiceError
 from games.models import Match, Seat
 from games.notifications import links, preferences, push, site
@@ -67,6 +68,7 @@ def profile(request):
         "vacation_left": round(left, 1),  # shown as "15" or "14.5"
         "vacation_count": round(left),  # chooses the plural form
         "blocked": request.user.blocks.select_related("blocked"),
+        "muted": moderation.muted_names(request.user),
     }
     return render(request, "accounts/profile.html", context, status=400 if form.errors else 200)
 

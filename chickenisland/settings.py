@@ -164,7 +164,12 @@ CELERY_BEAT_SCHEDULE = {
     "end-exhausted-vacations": {"task": "games.tasks.end_exhausted_vacations", "schedule": 600.0},
     "abandon-idle": {"task": "games.tasks.abandon_idle", "schedule": 3600.0},
     "pair-quick-matches": {"task": "games.tasks.pair_quick_matches", "schedule": 30.0},
+    "award-missed-achievements": {"task": "games.tasks.award_missed_achievements", "schedule": 1800.0},
+    "forget-spectators": {"task": "games.tasks.forget_spectators", "schedule": 3600.0},
 }
+
+# The match chat (games/chat): at most N messages per person in each window of S seconds.
+CHAT_RATE_LIMITS = [(30, 5), (3600, 60)]
 
 EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from accounts import views as account_views
-from games import views, webapp
+from games import chat_views, views, webapp
 from games.health.views import health
 
 urlpatterns = [
@@ -19,6 +19,10 @@ urlpatterns = [
     path("matches/<int:pk>/decline/", views.decline, name="decline"),
     path("matches/<int:pk>/rematch/", views.rematch, name="rematch"),
     path("matches/<int:pk>/replay/", views.replay, name="replay"),
+    path("matches/<int:pk>/chat/", chat_views.chat, name="match_chat"),
+    path("matches/<int:pk>/chat/read/", chat_views.chat_read, name="match_chat_read"),
+    path("chat/<int:message_id>/report/", chat_views.chat_report, name="chat_report"),
+    path("players/<str:username>/mute/", chat_views.mute_player, name="mute_player"),
     path("matches/<int:pk>/site/", views.site_action, name="site_action"),
     path("matches/next/", views.next_match, name="next_match"),
     path("matches/quick/", views.quick_match, name="quick_match"),

@@ -31,8 +31,10 @@ def _codes(path: str, method: str, operation: dict) -> set[str]:
         codes |= {"400", "413", "415"}
     if method not in ("get", "head", "options"):
         codes |= {"401", "403"}
-    if "{id}" in path:
+    if "{id}" in path or "{username}" in path:
         codes.add("404")
+    if path.endswith("/chat/") and method == "post":
+        codes.add("429")
     if any(p.get("in") == "query" for p in operation.get("parameters", [])):
         codes.add("400")
     if path.endswith(("/join/", "/leave/", "/actions/")):

@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from . import api
+from . import api, api_table
 from .api_schema import ApiDocsView
 
 urlpatterns = [
@@ -13,6 +13,8 @@ urlpatterns = [
     path("matches/<int:pk>/leave/", api.LeaveView.as_view(), name="api-leave"),
     path("matches/<int:pk>/actions/", api.ActionView.as_view(), name="api-actions"),
     path("matches/<int:pk>/log/", api.LogView.as_view(), name="api-log"),
+    path("matches/<int:pk>/chat/", api_table.ChatView.as_view(), name="api-chat"),
+    path("players/<str:username>/", api_table.PlayerView.as_view(), name="api-player"),
     path("ping/", api.PingView.as_view(), name="api-ping"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", ApiDocsView.as_view(url_name="api-schema"), name="api-docs"),

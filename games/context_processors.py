@@ -1,9 +1,10 @@
 from .models import Match, Seat
+from .chat import inbox as chat_inbox
 from .notifications import site as notice_site
 
 
 def turn_badge(request):
-    """How many matches wait on the user, and unread notices, for the header on every page."""
+    """How many matches wait on the user, unread notices and unread chat, for the header on every page."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
@@ -19,4 +20,7 @@ def turn_badge(request):
     def unread_count():
         return notice_site.unread_count(user)
 
-    return {"my_turn_count": my_turn_count, "unread_count": unread_count}
+    def chat_unread_count():
+        return chat_inbox.total_unread(user)
+
+    return {"my_turn_count": my_turn_count, "unread_count": unread_count, "chat_unread_count": chat_unread_count}

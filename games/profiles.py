@@ -1,4 +1,4 @@
-"""What a player's page shows: matches, ratings, solo record, time-outs, pace, vacation."""
+"""What a player's page shows: matches, ratings, solo record, achievements, time-outs, pace, vacation."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from django.db.models import F, Sum
 import engine
 
 from . import vacations
+from .achievements import profile as achievement_profile
+from .chat import moderation
 from .models import Match, Rating, Turn
 
 
@@ -33,6 +35,8 @@ def summary(user, viewer=None) -> dict:
         "blocked": viewer is not None
         and viewer.is_authenticated
         and viewer.blocks.filter(blocked=user).exists(),
+        "muted": viewer is not None and moderation.is_muted(viewer, user),
+        "achievements": achievement_profile.of(user, viewer),
     }
 
 

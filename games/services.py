@@ -165,6 +165,7 @@ def _after_commit_of(match: Match, seats, due) -> None:
         "to_act": list(match.to_act),
         "bots": [s.index for s in seats if s.bot],
         "due": list(due),
+        "finished": match.status == Match.Status.FINISHED,
     }
     transaction.on_commit(lambda: after_commit(**news), robust=True)
 
@@ -202,14 +203,17 @@ def _store(match: Match, game, state, seats) -> None:
         finish(match, outcome)
 
 
-def after_commit(match_id, version, to_act, bots, due) -> None:
-    """Announce what follows a committed change: bot turns (games.tasks queues them) and the
-    deliveries of its notices due now (the outbox's). What cannot be queued now is caught
-    up by the periodic jobs (stalled bots, the outbox sweep)."""
+def after_commit(match_id, version, to_act, bots, due, finished=False) -> None:
+    """Announce what follows a committed change: bot turns (games.tasks queues them), the
+    deliveries of its notices due now (the outbox's) and, once the match is over, its
+    achievements. What cannot be queued now is caught up by the periodic jobs (stalled bots,
+    the outbox sweep, the achievements of matches just finished)."""
     if any(i in bots for i in to_act) and not getattr(_local, "bot_loop", False):
         _announce(signals.bot_turn_due, match_id=match_id, version=version)
     if due:
         outbox.enqueue(due)
+    if finished:
+        _announce(signals.match_finished, match_id=match_id)
 
 
 def _announce(signal, **news) -> None:

@@ -9,3 +9,4 @@ from django.dispatch import Signal
 bot_turn_due = Signal()  # match_id, version: a bot is to act
 deliveries_due = Signal()  # items: [(notice key, channel)] to hand to the delivery task
 digests_due = Signal()  # users: ids of players whose daily digest is due
+match_finished = Signal()  # match_id: the match just ended (its achievements are to award)

@@ -10,6 +10,8 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from . import clock, lobby, services, signals, site_actions, vacations
+from .achievements import award
+from .spectators import presence
 from .notifications import outbox, reminders
 from .notifications import tasks as notification_tasks  # noqa: F401  the delivery tasks, registered
 from .errors import ServiceError
@@ -101,6 +103,33 @@ def pair_quick_matches() -> int:
     return len(lobby.pair_queue())
 
 
+@shared_task(acks_late=True)
+def award_achievements(match_id: int) -> int:
+    """What a finished match earned its people (safe twice: each award is recorded once)."""
+    return len(award.award_match(match_id))
+
+
+@shared_task
+def award_missed_achievements(older_than_minutes: int = 15, window_minutes: int = 30) -> int:
+    """The achievements of matches that ended a little while ago, awarded again: a task lost
+    with a broker that was down is made good (awarding twice records nothing new)."""
+    now = timezone.now()
+    recent = Match.objects.filter(status=Match.Status.FINISHED,
+                                  finished_at__lte=now - timedelta(minutes=older_than_minutes),
+                                  finished_at__gt=now - timedelta(minutes=older_than_minutes + window_minutes))
+    return award.backfill(recent)
+
+
+@shared_task
+def forget_spectators() -> int:
+    return presence.forget_old()
+
+
+@receiver(signals.match_finished)
+def _queue_achievements(sender, match_id, **kwargs):
+    award_achievements.delay(match_id)
+
+
 @receiver(signals.bot_turn_due)
 def _queue_bot_turns(sender, match_id, version, **kwargs):
     play_bot_turns.delay(match_id, version)
@@ -114,4 +143,6 @@ PERIODIC_JOBS = {
     "sweep_outbox": sweep_outbox,
     "end_exhausted_vacations": end_exhausted_vacations,
     "pair_quick_matches": pair_quick_matches,
+    "award_missed_achievements": award_missed_achievements,
+    "forget_spectators": forget_spectators,
 }

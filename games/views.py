@@ -22,6 +22,9 @@ from . import jsonbody, profiles, reading, services, site_actions, timecontrol, 
 from .forms import LobbyFilterForm, NewMatchForm, QuickMatchForm
 from .models import Match, QueueEntry, Seat
 from .notifications import site as notice_site
+from .chat import inbox as chat_inbox
+from .spectators import listing as watch_listing
+from .spectators import presence
 
 
 def _matches():
@@ -40,6 +43,7 @@ def lobby(request):
         request,
         "games/lobby.html",
         {
+            "watch": watch_listing.watch_list(request.user),
             "open_matches": open_matches,
             "mine": mine,
             "games": engine.all_games(),
@@ -97,9 +101,12 @@ def quick_match(request):
 
 def _my_matches(user):
     matches = _matches().filter(seats__user=user, status__in=[Match.Status.LOBBY, Match.Status.ACTIVE])
+    matches = list(matches.order_by("-updated_at"))
+    unread = chat_inbox.unread_by_match(user, [m.pk for m in matches])
     rows = [
-        {"match": m, "my_turn": reading.is_my_turn(m, user), "waiting_on": reading.waiting_on(m)}
-        for m in matches.order_by("-updated_at")
+        {"match": m, "my_turn": reading.is_my_turn(m, user), "waiting_on": reading.waiting_on(m),
+         "chat_unread": unread.get(m.pk, 0)}
+        for m in matches
     ]
     rows.sort(key=lambda r: not r["my_turn"])
     return rows
@@ -110,7 +117,10 @@ def my_matches(request):
     finished = (
         _matches().filter(seats__user=request.user, status=Match.Status.FINISHED).order_by("-finished_at")[:50]
     )
-    return render(request, "games/my_matches.html", {"mine": _my_matches(request.user), "finished": finished})
+    finished = list(finished)
+    unread = chat_inbox.unread_by_match(request.user, [m.pk for m in finished])
+    return render(request, "games/my_matches.html",
+                  {"mine": _my_matches(request.user), "finished": finished, "finished_unread": unread})
 
 
 @login_required
@@ -248,9 +258,11 @@ def match_page(request, pk):
 
 
 def _seen(request, match) -> None:
-    """Remember that this player has the match open (no "your turn" mail while they do)."""
+    """Remember that this player has the match open (no "your turn" mail while they do), or
+    that this person without a seat watches it."""
     if request.headers.get("X-Page-Visible") == "0":
         return  # a tab in the background: a push should still reach the player
+    presence.seen(match, request, reading.viewer_seat(match, request.user))
     if request.user.is_authenticated and match.status == Match.Status.ACTIVE:
         Seat.objects.filter(match=match, user=request.user).update(last_seen_at=timezone.now())
 
@@ -354,6 +366,8 @@ def _board_context(request, match):
         "clock_name": clock_names.get(match.time_control, ""),
         "humans": sum(1 for s in seats if s.user_id),
         "can_undo": reading.undoable_turn(match, seat) is not None,
+        "chat": chat_inbox.for_page(match, request.user),
+        "watching": presence.count(match),
         "me": seats[seat] if seat is not None else None,
         "first_solo": seat is not None and match.status == Match.Status.ACTIVE and profiles.first_solo(request.user, match),
         "invite_url": request.build_absolute_uri(reverse("join_by_link", args=[match.invite_token]))

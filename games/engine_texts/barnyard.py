@@ -7,6 +7,14 @@ edit those files and run the command again. Never imported by the site.
 from django.utils.translation import npgettext_lazy, pgettext_lazy
 
 TEXTS = [
+    pgettext_lazy('barnyard.achievement.chickens_win.name', 'Chickens rule the roost'),
+    pgettext_lazy('barnyard.achievement.chickens_win.text', 'Be the last faction standing as the Chickens.'),
+    pgettext_lazy('barnyard.achievement.elite.name', 'Elite intact'),
+    pgettext_lazy('barnyard.achievement.elite.text', 'Be the last faction standing with your three Special Forces marshalled and alive.'),
+    pgettext_lazy('barnyard.achievement.giant_killer.name', 'Giant killer'),
+    pgettext_lazy('barnyard.achievement.giant_killer.text', 'Win a battle attacking an enemy Super Army with a single general.'),
+    pgettext_lazy('barnyard.achievement.no_army.name', 'No army needed'),
+    pgettext_lazy('barnyard.achievement.no_army.text', 'Be the last faction standing without ever forming a Super Army.'),
     pgettext_lazy('barnyard.card.barter.name', 'Barter'),
     pgettext_lazy('barnyard.card.barter.text', 'Trade 1 of your resource tokens for 2 tokens of another kind.'),
     pgettext_lazy('barnyard.card.bombardment.name', 'Bombardment'),

@@ -7,6 +7,14 @@ edit those files and run the command again. Never imported by the site.
 from django.utils.translation import npgettext_lazy, pgettext_lazy
 
 TEXTS = [
+    pgettext_lazy('chickendie.achievement.by_a_feather.name', 'By a feather'),
+    pgettext_lazy('chickendie.achievement.by_a_feather.text', 'Win with a single chicken left in your flock.'),
+    pgettext_lazy('chickendie.achievement.full_coop.name', 'Last of a full coop'),
+    pgettext_lazy('chickendie.achievement.full_coop.text', 'Win a game of 5 or 6 players.'),
+    pgettext_lazy('chickendie.achievement.mother_hen.name', 'Mother hen'),
+    pgettext_lazy('chickendie.achievement.mother_hen.text', 'Have 10 chickens in your flock at once.'),
+    pgettext_lazy('chickendie.achievement.not_today.name', 'Not today'),
+    pgettext_lazy('chickendie.achievement.not_today.text', 'Save your only chicken with Immunity.'),
     pgettext_lazy('chickendie.action.auto_pass_off', 'Ask me at every reaction again'),
     pgettext_lazy('chickendie.action.auto_pass_on', "Don't ask me when I cannot respond"),
     pgettext_lazy('chickendie.action.cash_card', 'Cash in {n} Eggs: draw a card'),

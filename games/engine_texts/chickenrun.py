@@ -7,6 +7,14 @@ edit those files and run the command again. Never imported by the site.
 from django.utils.translation import npgettext_lazy, pgettext_lazy
 
 TEXTS = [
+    pgettext_lazy('chickenrun.achievement.comeback.name', 'Back from behind'),
+    pgettext_lazy('chickenrun.achievement.comeback.text', 'Win a game in which your opponent held a chicken while you held none.'),
+    pgettext_lazy('chickenrun.achievement.small_steps.name', 'Small steps'),
+    pgettext_lazy('chickenrun.achievement.small_steps.text', 'Win with a capture made in a round your die showed 1.'),
+    pgettext_lazy('chickenrun.achievement.swift.name', 'Quick as a fox'),
+    pgettext_lazy('chickenrun.achievement.swift.text', 'Win a game by its 4th round.'),
+    pgettext_lazy('chickenrun.achievement.trample.name', 'Stampede'),
+    pgettext_lazy('chickenrun.achievement.trample.text', 'Trample a member of the opposing family.'),
     pgettext_lazy('chickenrun.chickens.1', 'the small chicken'),
     pgettext_lazy('chickenrun.chickens.12', 'the small and medium chickens'),
     pgettext_lazy('chickenrun.chickens.123', 'the small, medium and large chickens'),

@@ -17,7 +17,7 @@ from datetime import timedelta
 from django.db.models import Q
 from django.utils import timezone
 
-from ..models import Delivery, Invitation, Match, Notification, Seat
+from ..models import ChatRead, Delivery, Invitation, Match, Mute, Notification, Seat
 from . import mail, outbox, preferences, push
 from .events import busy_here
 
@@ -114,6 +114,12 @@ def _stale(notice: Notification, seat) -> str | None:
         if (match is None or seat is None or match.status != Match.Status.ACTIVE or seat.index not in match.to_act
                 or seat.bot or int(seat.turn_started_at.timestamp() if seat.turn_started_at else 0) != p.get("turn")):
             return "skipped: the turn was played"
+    if notice.kind == K.CHAT:
+        read = ChatRead.objects.filter(user_id=notice.user_id, match_id=notice.match_id).values_list("last_read", flat=True)
+        if (read.first() or 0) > p.get("read", 0):
+            return "skipped: the chat was read"
+        if Mute.objects.filter(muter_id=notice.user_id, muted__username=p.get("who", "")).exists():
+            return "skipped: the writer is muted"
     if notice.kind in (K.INVITATION, K.REMATCH):
         open_ = Invitation.objects.filter(match_id=notice.match_id, recipient_id=notice.user_id,
                                           answered_at__isnull=True, match__status=Match.Status.LOBBY)

@@ -118,6 +118,14 @@ def invitation(match: Match, sender, recipient) -> Spec:
                 {"game": match.game, "who": sender.username if sender else ""})
 
 
+def chat(match: Match, recipient, author, read_upto: int, quiet: bool = False) -> Spec:
+    """New chat in a match: one notice per recipient until they read the chat (the key holds
+    how far they had read), so a lively table is one notice, not one per line. It names the
+    writer, never the words (a message the staff hide later must not stay in a mail)."""
+    return Spec(recipient, K.CHAT, f"chat.m{match.pk}.r{read_upto}.u{recipient.pk}", match.pk,
+                {"game": match.game, "who": author.username, "read": read_upto}, quiet=quiet)
+
+
 def vacation(vacation, user, told, started: bool) -> list[Spec]:
     """To the player when the site started or ended it for them, and to their opponents in
     running matches between people."""
@@ -178,6 +186,8 @@ def text(notice: Notification, tz=None) -> str:
         return _("%(who)s invites you to %(m)s.") % {"who": p.get("who", ""), "m": label(notice)}
     if kind == K.REMATCH:
         return _("%(who)s offers a rematch: %(m)s.") % {"who": p.get("who", ""), "m": label(notice)}
+    if kind == K.CHAT:
+        return _("%(who)s wrote in the chat of %(m)s.") % {"who": p.get("who", ""), "m": label(notice)}
     if kind == K.VACATION:
         if p.get("me"):
             return (_("Your time was running out, so a vacation started: your clocks are paused.") if p.get("started")

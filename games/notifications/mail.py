@@ -36,6 +36,8 @@ def _target(notice: Notification) -> tuple[str, str]:
     """Where the mail's button leads, and what it says."""
     if notice.kind in (Notification.Kind.INVITATION, Notification.Kind.REMATCH):
         return site_url(reverse("lobby")) + "#invitations", _("See the invitation")
+    if notice.kind == Notification.Kind.CHAT and notice.match_id:
+        return site_url(notice.match.get_absolute_url()) + "#chat", _("Read the chat")
     if notice.match_id:
         return site_url(notice.match.get_absolute_url()), _("Open the match")
     return site_url(reverse("notifications")), _("Open your notifications")

@@ -24,6 +24,7 @@ KINDS = {
     "finished": _("Game over"),
     "invite": _("Invitations"),
     "rematch": _("Rematch offers"),
+    "chat": _("Chat messages in your matches"),
 }
 
 # How an e-mail goes out: at once, only when the player has been away from the site for a
@@ -46,6 +47,8 @@ DEFAULTS = {
     "finished": LATER,
     "invite": {"site": True, "push": True, "mail": MAIL_DIGEST},
     "rematch": {"site": True, "push": True, "mail": MAIL_DIGEST},
+    # Talk at the table: on the site and on the phone, never an e-mail unless asked for.
+    "chat": {"site": True, "push": True, "mail": MAIL_OFF},
 }
 
 

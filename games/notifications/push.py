@@ -64,6 +64,8 @@ def payload(notice: Notification) -> dict:
     url = site_url(notice.match.get_absolute_url()) if notice.match_id else site_url("/notifications/")
     if notice.kind in (Notification.Kind.INVITATION, Notification.Kind.REMATCH):
         url = site_url("/#invitations")
+    elif notice.kind == Notification.Kind.CHAT and notice.match_id:
+        url += "#chat"  # the match page opens its chat
     return {
         "title": "Chicken Island Online",
         "body": f"{body}\n{due}" if due else body,
