@@ -3,7 +3,8 @@ Chicken Wire, a Mad Scientist, Immunity) with what it answered, and what the car
 
 Read from the public log the view carries: a card opens an event (played from a hand, put in a
 flock, or drawn as an instant card), answers and consequences follow it until the next card or
-the next step of a turn. The round is the last turn of each player."""
+the next step of a turn; an answer to the die (Immunity against a 6) opens an event of its own.
+The round is the last turn of each player."""
 
 from __future__ import annotations
 
@@ -41,7 +42,8 @@ def events(log: list[dict], players: int, names: list[str]) -> list[dict]:
     current = None
     for line in this_round(log, players):
         lid = line["id"]
-        if lid in OPENS:
+        if lid in OPENS or lid in ANSWERS and (current is None or not current["open"]):
+            # an answer to no card (Immunity against the die's 6) is an event of its own
             current = {"card": kind_of(line), "line": render(line, names), "answers": [], "after": [], "open": True}
             out.append(current)
         elif current is None or not current["open"] or lid in TURN_STEPS:
