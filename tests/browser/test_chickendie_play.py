@@ -126,7 +126,7 @@ def test_four_players_three_bots_played_to_the_end_on_a_phone(new_page, live_ser
     assert match.status == Match.Status.FINISHED and match.outcome["winners"]
     print(f"\nchickendie 4 players 360x780: {taps} taps, in view {in_view} ({in_view / taps:.0%}), fixed parts at most {fixed:.0%}, answers {answers}; out of view: {missed}")
     assert failures == []
-    assert "cock_block" in answers, answers
+    assert answers, "no card was played in answer: the deal (SEED) should show some"
     assert in_view / taps >= 0.9
     errors = page.console_errors
     if connection.vendor == "sqlite":
