@@ -10,6 +10,7 @@ user lookup) goes straight to `handler500`. Both come here, so both answer alike
 from __future__ import annotations
 
 import logging
+import re
 import sys
 
 from django.conf import settings
@@ -17,7 +18,7 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
-from django.views import defaults
+from django.views import csrf, defaults
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +93,25 @@ def server_error(request):
     if is_api(request):
         return json_error(500)
     return defaults.server_error(request)
+
+
+MATCH_ACTION = re.compile(r"^/matches/(?P<pk>[0-9]+)/act/$")
+
+
+def csrf_failure(request, reason=""):
+    """A refused token (CSRF_FAILURE_VIEW). A match page left open while its login changed (logged
+    out and in again elsewhere) posts a stale token: its board answers "log in again" rather than
+    taking in an error page; the API answers JSON, other pages Django's own answer."""
+    if is_api(request):
+        return json_error(403)
+    found = MATCH_ACTION.match(request.path_info)
+    if found and request.headers.get("HX-Request") == "true":
+        from django.urls import reverse
+
+        from games.views import session_ended
+
+        return session_ended(request, reverse("match", args=[int(found["pk"])]))
+    return csrf.csrf_failure(request, reason)
 
 
 # ------------------------------------------------------------------ django-axes

@@ -67,6 +67,7 @@ if not DEBUG:
     MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
 
 ROOT_URLCONF = "chickenisland.urls"
+CSRF_FAILURE_VIEW = "chickenisland.errors.csrf_failure"  # a match page's stale token: "log in again"
 WSGI_APPLICATION = "chickenisland.wsgi.application"
 ASGI_APPLICATION = "chickenisland.asgi.application"
 

@@ -267,8 +267,24 @@ def _seen(request, match) -> None:
         Seat.objects.filter(match=match, user=request.user).update(last_seen_at=timezone.now())
 
 
+def session_ended(request, back: str, status: int = 403):
+    """The board's answer when the page was drawn for a login that is gone (the session ended, or
+    another login took its place): a message and a way back, never an error page in the board."""
+    viewer = request.POST.get("viewer") or request.GET.get("viewer")
+    changed = request.user.is_authenticated and str(request.user.pk) != viewer
+    return render(request, "games/_session_ended.html", {"back": back, "changed": changed}, status=status)
+
+
+def _session_lost(request) -> bool:
+    """The page sends the id of the login it was drawn for; a different one now means it ended."""
+    viewer = request.POST.get("viewer") or request.GET.get("viewer")
+    return bool(viewer) and viewer != str(request.user.pk)
+
+
 def match_board(request, pk):
     """The board fragment the page polls; 304 with no body while the version is unchanged."""
+    if _session_lost(request):
+        return session_ended(request, reverse("match", args=[pk]))
     match = _visible_match(request, pk)
     _seen(request, match)
     known = request.GET.get("version")
@@ -280,6 +296,8 @@ def match_board(request, pk):
 def match_act(request, pk):
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
+    if _session_lost(request):
+        return session_ended(request, reverse("match", args=[pk]))
     _visible_match(request, pk)
     error, status = None, 200
     try:

@@ -88,10 +88,12 @@ def fight(state: dict) -> None:
     a, d = battle["attacker"], battle["defender"]
     fa, fd = state["sides"][a]["effects"], state["sides"][d]["effects"]
     a_army, d_army = battle["piece"] == ARMY, battle["dpieces"] == [ARMY]
-    attack = strength(piece(state, a, battle["piece"])["units"], "attack") + fa.get("attack", 0)
+    units_a = list(piece(state, a, battle["piece"])["units"])
+    attack = strength(units_a, "attack") + fa.get("attack", 0)
     attack += sum(strength(state["sides"][j]["army"]["units"], "attack") for j in battle["joiners"])
     base_defence = strength(defending_units(state, battle), "defence")
     defence = base_defence + fd.get("defence", 0)
+    before = {"base_a": attack, "base_d": defence}
     rng = Rng(state["rng"])
     dice_a = _roll(rng, 2 if a_army else 1, fa.get("lucky", False))
     dice_d = [] if defence == 0 else _roll(rng, 2 if d_army else 1, fd.get("lucky", False))
@@ -111,9 +113,14 @@ def fight(state: dict) -> None:
         else:
             outcome = "tie"
     number = (state["last_battle"] or {}).get("n", 0) + 1
+    # Who fought with what, the strengths before the dice and (as casualties are taken) the units
+    # lost: what the page and the log tell everyone about the battle.
     state["last_battle"] = {"n": number, "attacker": a, "defender": d, "target": battle["target"], "attack": attack,
                             "defence": defence, "dice_a": dice_a, "dice_d": dice_d, "outcome": outcome,
-                            "joiners": list(battle["joiners"]), "army": a_army}
+                            "joiners": list(battle["joiners"]), "army": a_army, "piece": battle["piece"],
+                            "dpieces": list(battle["dpieces"]), "units_a": units_a,
+                            "units_d": [list((piece(state, d, q) or {}).get("units", [])) for q in battle["dpieces"]],
+                            **before, "lost": []}
     battle["outcome"] = outcome
     queue = []
     if outcome == "attacker":
@@ -156,6 +163,8 @@ def take_casualty(state: dict, q, unit: str) -> None:
     piece(state, entry["seat"], q)["units"].remove(unit)
     lose_unit(state, entry["seat"], unit)
     entry["n"] -= 1
+    if state["last_battle"] is not None:  # casualties come only from the battle just fought
+        state["last_battle"].setdefault("lost", []).append({"seat": entry["seat"], "piece": q, "unit": unit})
 
 
 def settle(state: dict) -> None:

@@ -32,10 +32,57 @@ def describe_start(state: dict) -> dict:
     return msg("barnyard.log.start", rolls=listing("engine.list.and", rolls), first=who_of(state["first"]))
 
 
-def battle_line(fight: dict) -> dict:
-    return msg("barnyard.log.battle", attack=fight["attack"], defence=fight["defence"],
-               dice_a=", ".join(map(str, fight["dice_a"])) or "-", dice_d=", ".join(map(str, fight["dice_d"])) or "-",
+def grouped(units: list) -> list:
+    """Unit names, alike ones counted: "Rabbit ×3", in the order they first come."""
+    counts: dict = {}
+    for u in units:
+        counts[u] = counts.get(u, 0) + 1
+    return [unit_name(u) if n == 1 else msg("barnyard.log.unit_count", unit=unit_name(u), n=n) for u, n in counts.items()]
+
+
+def force(p, units: list) -> dict:
+    """"general 2 (Bull, Sheep ×2)"."""
+    names = grouped(units)
+    return msg("barnyard.log.force", piece=piece_name(p),
+               units=listing("engine.list.and", names) if names else msg("barnyard.log.no_units"))
+
+
+def dice(rolled: list) -> dict:
+    return msg("barnyard.log.dice", dice=", ".join(map(str, rolled)), n=len(rolled)) if rolled \
+        else msg("barnyard.log.no_dice")
+
+
+def battle_line(fight: dict, size: int | None = None) -> dict:
+    """Who attacked what with which units, the strengths, the dice and the result. A battle fought
+    before its record kept the pieces (a match saved then) gets the short line."""
+    if "units_a" not in fight or size is None:
+        return msg("barnyard.log.battle", attack=fight["attack"], defence=fight["defence"],
+                   dice_a=", ".join(map(str, fight["dice_a"])) or "-", dice_d=", ".join(map(str, fight["dice_d"])) or "-",
+                   outcome=msg(f"barnyard.outcome.{fight['outcome']}"))
+    attackers = force(fight["piece"], fight["units_a"])
+    if fight["joiners"]:
+        attackers = msg("barnyard.log.joined_by", force=attackers,
+                        who=listing("engine.list.and", [who_of(j) for j in fight["joiners"]]))
+    defenders = listing("engine.list.and", [force(q, u) for q, u in zip(fight["dpieces"], fight["units_d"])])
+    return msg("barnyard.log.battle_report", attacker=who_of(fight["attacker"]), force=attackers,
+               defender=who_of(fight["defender"]), defence_force=defenders,
+               square=B.square_name(fight["target"], size),
+               attack=fight["attack"], base_a=fight["base_a"], dice_a=dice(fight["dice_a"]),
+               defence=fight["defence"], base_d=fight["base_d"], dice_d=dice(fight["dice_d"]),
                outcome=msg(f"barnyard.outcome.{fight['outcome']}"))
+
+
+def lost_line(loss: dict) -> dict:
+    return msg("barnyard.log.casualty", who=who_of(loss["seat"]), unit=unit_name(loss["unit"]),
+               piece=piece_name(loss["piece"]))
+
+
+def _new_losses(before: dict | None, after: dict | None) -> list[dict]:
+    """The units the battle cost during one action (taken by the rules, or chosen)."""
+    if after is None:
+        return []
+    known = len(before.get("lost", [])) if before and before.get("n") == after.get("n") else 0
+    return after.get("lost", [])[known:]
 
 
 def outcome_line(result: dict | None) -> dict | None:
@@ -94,8 +141,14 @@ def describe(state: dict, seat: int, action: dict) -> dict:
         line = msg("barnyard.log.auto_fight_on" if action["on"] else "barnyard.log.auto_fight_off", who=who)
     else:
         line = msg(f"barnyard.log.{kind}", who=who)
-    if after["last_battle"] is not None and after["last_battle"] != state["last_battle"]:
-        line = both(line, battle_line(after["last_battle"]))
+    fought = after["last_battle"] is not None and (state["last_battle"] or {}).get("n") != after["last_battle"].get("n")
+    if fought:
+        line = both(line, battle_line(after["last_battle"], state["size"]))
+    losses = _new_losses(state["last_battle"], after["last_battle"])
+    if kind == "casualty" and not fought:
+        losses = losses[1:]  # the chosen one is the line itself
+    for loss in losses:
+        line = both(line, lost_line(loss))
     return both(line, outcome_line(after["result"]))
 
 

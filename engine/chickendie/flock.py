@@ -83,6 +83,7 @@ def kill(state: dict, seat: int, fid: str) -> None:
     entry = take_out(state, seat, fid)
     if is_special(entry):
         state["graveyard"].append(entry["id"])
+    state.setdefault("dead", []).append([seat, entry["kind"]])  # every death, for the page's graveyard
     log(state, "dies", who=who(seat), chicken=chicken_name(entry))
 
 

@@ -30,6 +30,7 @@ def copy_state(state: dict) -> dict:
     new["hands"] = [list(hand) for hand in state["hands"]]
     new["flocks"] = [[dict(entry) for entry in flock] for flock in state["flocks"]]
     new["out"] = [dict(entry) for entry in state["out"]]
+    new["dead"] = list(state.get("dead", []))  # entries are written once, never changed
     new["stack"] = [{k: list(v) if isinstance(v, list) else v for k, v in frame.items()} for frame in state["stack"]]
     new["turn"] = dict(state["turn"]) if state["turn"] else None
     new["result"] = json.loads(json.dumps(state["result"])) if state["result"] else None
@@ -60,7 +61,7 @@ def setup(seed: int, players: int, options: dict | None) -> dict:
         "flocks": [[] for _ in range(players)], "out": [],
         "draw": list(C.all_ids()), "discard": [], "graveyard": [], "table": [],
         "direction": 1, "turn": None, "turns": 0, "stack": [], "next": 0, "chain": 0, "ply": 0,
-        "seq": 0, "log": [], "result": None,
+        "seq": 0, "log": [], "result": None, "dead": [],
     }
     _deal(state)
     first = pick_first(state, list(range(players)))

@@ -89,6 +89,7 @@ def act_attack(state: dict, frame: dict, seat: int, action: dict) -> None:
     if answer_kind == "cock_block":
         _blocked(state, frame)
     else:
+        log(state, "stopped", card=card_name(answer_kind), attack=card_name(kind), who=who(frame["by"]))
         pop(state)
         to_discard(state, frame["card"])
 
@@ -182,7 +183,9 @@ def act_deaths(state: dict, frame: dict, seat: int, action: dict) -> None:
     log(state, "responds", who=who(seat), card=card_name(answer_kind), to=card_name(frame["cause"]))
     if answer_kind == "immunity":
         frame["chickens"].remove(action["chicken"])
+        log(state, "saved", card=card_name(answer_kind), who=who(seat), chicken=F.chicken_name(F.find(state, seat, action["chicken"])))
     else:
+        log(state, "stopped_deaths", card=card_name(answer_kind), cause=card_name(frame["cause"]), who=who(seat))
         pop(state)
 
 

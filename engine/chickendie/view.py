@@ -40,6 +40,7 @@ def build_view(state: dict, seat: int | None) -> dict:
         "draw_count": len(state["draw"]),
         "discard": [C.card_view(c) for c in reversed(state["discard"])],
         "graveyard": [C.card_view(c) for c in state["graveyard"]],
+        "deaths": [{"seat": s, "kind": kind} for s, kind in state.get("dead", [])],
         "table": [C.card_view(c) for c in state["table"]],
         "direction": state["direction"],
         "turn": {key: turn[key] for key in ("seat", "step", "number", "no_roll", "may_skip", "take_or_leave")},

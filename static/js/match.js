@@ -27,7 +27,7 @@
       source: el,
       target: "#match-board",
       swap: "outerHTML",
-      values: { action: el.getAttribute("data-action"), version: b.dataset.version },
+      values: { action: el.getAttribute("data-action"), version: b.dataset.version, viewer: b.dataset.viewer || "" },
     }).finally(function () { setBusy(board(), false); });
   }
 
@@ -107,11 +107,12 @@
     document.body.style.paddingBottom = PHONE.matches && bar ? bar.offsetHeight + "px" : "";
   }
 
-  /* Players and log fold away on a phone; a person's own choice sticks across updates. */
+  /* Players and log fold away on a phone (a fold marked data-fold="closed", like a legend, starts
+     closed everywhere); a person's own choice sticks across updates. */
   var folded = {};
   function fold() {
     document.querySelectorAll("#match-board details.fold").forEach(function (d) {
-      d.open = d.id in folded ? folded[d.id] : !PHONE.matches;
+      d.open = d.id in folded ? folded[d.id] : d.dataset.fold !== "closed" && !PHONE.matches;
       d.addEventListener("toggle", function () { folded[d.id] = d.open; });
     });
   }
@@ -125,6 +126,10 @@
     makeRoom();
     announce();
     if (force || b.dataset.version !== lastVersion) lead();
+    if (lastVersion !== null && b.dataset.version !== lastVersion) {
+      var old = document.getElementById("messages");  // read once: the match has moved on since
+      if (old) old.remove();
+    }
     lastVersion = b.dataset.version;
   }
 

@@ -7,7 +7,8 @@ import pytest
 
 # The README's pictures are made only when asked (SCREENSHOTS=1); otherwise the file is not even
 # collected, so CI's rule that no browser test may be skipped holds.
-collect_ignore = [] if os.environ.get("SCREENSHOTS") == "1" else ["test_page_screenshots.py", "test_wfci_screen_shots.py"]
+collect_ignore = [] if os.environ.get("SCREENSHOTS") == "1" else ["test_page_screenshots.py", "test_wfci_screen_shots.py",
+                                                                   "test_phone_shots.py"]
 # The figures of docs/wfci-ui.md (taps and scrolling per turn) are measured only when asked.
 if os.environ.get("SCREEN_FIGURES") != "1":
     collect_ignore.append("test_wfci_screen_figures.py")

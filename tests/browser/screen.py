@@ -85,10 +85,11 @@ def bring_out(page, el) -> int:
     return extra
 
 
-def tap(page, el) -> None:
-    """Tap one choice and wait until the board shows the next version."""
+def tap(page, el, position: dict | None = None) -> None:
+    """Tap one choice (at `position` inside it, else its centre) and wait until the board shows
+    the next version."""
     version = page.locator("#match-board").get_attribute("data-version")
-    el.click()
+    el.click(position=position) if position else el.click()
     page.wait_for_function(WAIT_MOVED, arg=version)
 
 

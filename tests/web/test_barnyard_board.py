@@ -30,11 +30,12 @@ def rendered(state, seat):
     return page + bar, legal
 
 
-def bar_labels(state, seat):
-    """The decision bar's buttons (the match page renders the bar around the board)."""
+def bar_labels(state, seat, part="bar"):
+    """The decision bar's buttons (the match page renders the bar around the board), or the
+    standing setting's beside the board."""
     board = get_board("barnyard")
     model = board.page(GAME.view(state, seat), GAME.legal_actions(state, seat), seat, ["A", "B", "C", "D"][:state["players"]])
-    return [e["label"] for e in model["bar"]]
+    return [e["label"] for e in model[part]]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -78,9 +79,9 @@ def test_the_attackers_page_is_the_same_whatever_the_defender_holds():
         for action in ({"type": "select", "piece": 0}, {"type": "move", "to": 8}):
             state = GAME.apply(state, 0, action)
         pages.append((rendered(state, 0)[0], rendered(state, None)[0]))
-        defender, _ = rendered(state, 1)
-        assert ("Play Dig In" in defender) is answer
-        assert "When attacked, let the dice decide without asking me" in bar_labels(state, 1)
+        # The answers are all the decision offers: they sit in the decision bar, by name.
+        assert ("Play Dig In" in bar_labels(state, 1)) is answer
+        assert "When attacked, let the dice decide without asking me" in bar_labels(state, 1, "setting")
     assert pages[0] == pages[1]
 
 
@@ -89,4 +90,4 @@ def test_the_standing_setting_is_shown_to_everybody():
     state = act(grid(), 0, {"type": "set_auto_fight", "on": True})
     for viewer in (0, 1, None):
         assert "lets the dice decide at once when attacked" in rendered(state, viewer)[0]
-    assert "When attacked, ask me before the dice roll" in bar_labels(state, 0)
+    assert "When attacked, ask me before the dice roll" in bar_labels(state, 0, "setting")

@@ -82,5 +82,5 @@ def square(sq: dict, x: int, y: int) -> dict:
             "cls": ("cr-white" if p["owner"] == 0 else "cr-black") if family else f"cr-{p['kind']}",
             "letter_cls": "cr-letter-black" if family and p["owner"] == 1 else "cr-letter-light",
         })
-    return {"x": x, "y": y, "cls": cls, "name": sq["name"], "title": labels.square_title(sq), "pieces": pieces,
+    return {"x": x, "y": y, "key": ",".join(map(str, sq["square"])), "cls": cls, "name": sq["name"], "title": labels.square_title(sq), "pieces": pieces,
             "height": len(pieces)}
