@@ -96,6 +96,8 @@
   function showError(text) {
     var e = document.getElementById("chat-error");
     if (!e) return;
+    // an alert only while it says something: the board's prompt is the page's one live region
+    if (text) e.setAttribute("role", "alert"); else e.removeAttribute("role");
     e.textContent = text || "";
     e.hidden = !text;
   }
