@@ -7,10 +7,10 @@ viewer's language.
 
 from __future__ import annotations
 
-from django.utils.translation import npgettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, npgettext, pgettext, pgettext_lazy
 
 import engine
-from engine import messages
+from engine import grammar, messages
 
 
 def text_of(message_id: str, args: dict):
@@ -22,9 +22,26 @@ def text_of(message_id: str, args: dict):
     return pgettext(message_id, source)
 
 
-def render(message, names=None) -> str:
-    """A message (or a line stored as plain text before messages) in the active language."""
-    return messages.render(message, names, text_of)
+def render(message, names=None, strict: bool = False) -> str:
+    """A message (or a line stored as plain text before messages) in the active language, its
+    nouns in that language's grammar (engine/grammar.py)."""
+    return messages.render(message, names, text_of, get_language(), strict)
+
+
+def noun(message, strict: bool = False) -> grammar.Phrase:
+    """A message as a noun in the active language, for a site string that puts it in a sentence:
+    `say(_("Build {card:a}"), card=noun(name))`."""
+    return messages.render_arg(message, None, text_of, get_language(), strict)
+
+
+def person(name: str) -> grammar.Phrase:
+    """A player's name as a noun: a proper name, which takes no article ("d'Alix", "à Bertrand")."""
+    return grammar.Phrase(name, grammar.language_of(get_language()), grammar.Features("proper"))
+
+
+def say(template: str, **args) -> str:
+    """A site string with `{name:form}` placeholders (docs/i18n.md, "Grammar"), filled in."""
+    return messages.fill(template, args)
 
 
 def is_message(line) -> bool:
