@@ -108,13 +108,13 @@ def problems(text: str, language: str, names=()) -> list[str]:
     for pattern, what in LEAKS:
         for m in pattern.finditer(text):
             found.append(f"{what} {m.group(0)!r}")
-    plain = _without_proper_names(text, names)
+    plain = _without_proper_names(text)
     for m in DOUBLED.finditer(plain):
         found.append(f"a doubled word {m.group(0)!r}")
     for m in STACKED_ARTICLES[language].finditer(plain):
         found.append(f"two determiners {m.group(0)!r}")
     for m in ONE_PLURAL.finditer(plain):
-        if _plural(m.group(1), language):
+        if _plural(m.group(1), language) and m.group(1) not in names:
             found.append(f"1 with a plural {m.group(0)!r}")
     m = PROMPT_NOUN[language].search(plain)
     if m:
@@ -122,8 +122,8 @@ def problems(text: str, language: str, names=()) -> list[str]:
     if language == "en":
         for m in ARTICLE.finditer(plain):
             article, word = m.group(1).lower(), m.group(2)
-            if word.lower() in ("xq",):
-                continue
+            if word.lower() in ("xq",) or m.group(1) == "A" and re.search(r"[(,] $", plain[:m.start()]):
+                continue  # a legend's letter: "(G grass, A apple)"
             if (article == "a") == _vowel_sound(word):
                 found.append(f"{m.group(1)!r} before {word!r}")
     else:
@@ -178,6 +178,8 @@ class _Visible(HTMLParser):
         self.parts: list[str] = []
         self.block: list[str] = []
         self.skipping = 0
+        self.hidden = 0
+        self.blocks: list[bool] = []
 
     def _flush(self):
         text = "".join(self.block)
@@ -186,11 +188,20 @@ class _Visible(HTMLParser):
         self.block = []
 
     def handle_starttag(self, tag, attrs):
+        if self.hidden:  # inside a decorative element (aria-hidden): count its open tags
+            self.hidden += tag not in self.VOID
+            return
+        if dict(attrs).get("aria-hidden") == "true" and tag not in self.VOID:
+            self.hidden = 1
+            return
         if tag in self.SKIP:
             self.skipping += 1
-        if tag not in INLINE:
-            self._flush()
         values = dict(attrs)
+        block = tag not in INLINE or "v" in (values.get("class") or "").split()  # a log line's number
+        if tag not in self.VOID:
+            self.blocks.append(block)
+        if block:
+            self._flush()
         for name, value in attrs:
             if name in self.ATTRIBUTES and value:
                 self.parts.append(value)
@@ -198,18 +209,24 @@ class _Visible(HTMLParser):
             self.parts.append(values["value"])
 
     def handle_startendtag(self, tag, attrs):
+        if self.hidden or dict(attrs).get("aria-hidden") == "true":
+            return
         self.handle_starttag(tag, attrs)
         if tag in self.SKIP and self.skipping:
             self.skipping -= 1
 
     def handle_endtag(self, tag):
+        if self.hidden:
+            self.hidden -= 1
+            return
         if tag in self.SKIP and self.skipping:
             self.skipping -= 1
-        if tag not in INLINE:
+        block = self.blocks.pop() if self.blocks else tag not in INLINE
+        if block:
             self._flush()
 
     def handle_data(self, data):
-        if not self.skipping:
+        if not self.skipping and not self.hidden:
             self.block.append(data)
 
     def close(self):

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 from engine.barnyard.data import FACTIONS, RESOURCES, TROOPS, UNITS, strength
 from engine.barnyard.general import win_chance
 from engine.messages import msg
-from games.texts import render
+from games.texts import labelled, person, render, say
 
 from ..choices import distinct_names
 
@@ -81,13 +81,13 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
             tokens.append({"x": 12 + (i % 3) * 9, "y": 16 + (i // 3) * 12, "colour": faction["colour"],
                            "letter": faction["letter"] + ("A" if q["piece"] == "army" else str(q["piece"] + 1)),
                            "count": len(q["units"]),
-                           "title": f"{names[side['seat']]}: {label} ({units})"})
+                           "title": labelled(names[side["seat"]], f"{label} ({units})")})
         title = render(msg(f"barnyard.tile.{kind}")) if kind else _("face-down tile")
         if owner is not None:
-            title = _("%(name)s's barn") % {"name": names[owner]}
+            title = say(_("{name}'s barn"), name=person(names[owner]))
         squares.append({"x": x, "y": y, "kind": kind or "empty", "letter": sq["letter"] or "",
                         "barn_colour": _faction(view, owner)["colour"] if owner is not None else "",
-                        "title": f"{sq['name']}: {title}", "name": sq["name"], "pieces": tokens})
+                        "title": labelled(sq["name"], title), "name": sq["name"], "pieces": tokens})
     hits, buttons, casualties, marshals, transfers, plays = [], [], [], [], [], []
     for action in legal:
         kind = action["type"]
@@ -106,13 +106,13 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
             hits.append({"x": sq % size * CELL, "y": sq // size * CELL, "action": action, "label": label,
                          "cls": "attack" if odds is not None else kind, "odds": odds})
         elif kind == "casualty":
-            casualties.append({"action": action, "label": f"{_piece_label(action['piece'])}: {unit_name(action['unit'])}"})
+            casualties.append({"action": action, "label": labelled(_piece_label(action["piece"]), unit_name(action["unit"]))})
         elif kind == "marshal":
             marshals.append({"action": action, "label": _("%(unit)s → %(piece)s (%(cost)s)") % {
                 "unit": unit_name(action["unit"]), "piece": _piece_label(action["piece"]),
                 "cost": _cost(UNITS[action["unit"]]["cost"])}})
         elif kind == "transfer":
-            transfers.append({"action": action, "label": f"{unit_name(action['unit'])}: {_piece_label(action['from'])} → {_piece_label(action['to'])}"})
+            transfers.append({"action": action, "label": labelled(unit_name(action["unit"]), f"{_piece_label(action['from'])} → {_piece_label(action['to'])}")})
         elif kind == "play":
             info = card_text(_card_kind(view, action["card"]))
             extra = {k: v for k, v in action.items() if k not in ("type", "card")}
