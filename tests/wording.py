@@ -27,7 +27,7 @@ LEAKS = [
     (re.compile(r"%\(\w+\)[sdr]?"), "a placeholder"),
     (re.compile(r"\b(?:wfci|chickenrun|chickendie|barnyard|engine)\.[a-z0-9_]+\.[a-z0-9_.]+"), "a message id"),
     (re.compile(r"\b(?:wfci|chickenrun|chickendie|barnyard|race) #\d+"), "a match named by its id"),
-    (re.compile(r"\b(?:None|True|False)\b"), "a Python value"),
+    (re.compile(r"\b(?:None|True|False)\b(?!\.$| yet\b)"), "a Python value"),  # not "None." or "None yet."
 ]
 
 # English: "a" before a vowel sound, "an" before a consonant sound.

@@ -7,6 +7,7 @@ visible text is held to the rules of tests/wording.py.
 
 import os
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -92,3 +93,38 @@ def test_match_pages_read_as_sentences_in_both_languages(client, slug, players, 
             break
     assert moves > 0
     assert not found, "\n".join(f"{n}× {lang}: {p}" for (lang, p), n in found.most_common(40))
+
+
+def test_site_pages_read_as_sentences_and_name_matches_for_people(client):
+    """The lists, invitations, notices and settings that name matches: sentences in both
+    languages, and a match never called by its game's slug and number."""
+    match, users = _play("chickenrun", 2, {}, 7)
+    finished, _ = _play("chickendie", 3, {}, 8)
+    Match.objects.filter(pk=finished.pk).update(status=Match.Status.FINISHED)
+    invited = lobby.create_match(users[1], "barnyard", 2, {}, invite=[users[0].username])
+    seat = match.to_act[0]
+    user = next(u for u in users if match.seat_of(u) == seat)
+    _, legal = reading.game_view(match, seat)
+    services.submit_action(match.pk, user, legal[0], match.version)  # a notice of a turn for the other
+    pages = [reverse("lobby"), reverse("my_matches"), reverse("notifications"), reverse("profile"),
+             reverse("player", args=[users[0].username]), reverse("new_match") + "?game=wfci",
+             reverse("replay", args=[finished.pk])]
+    found = Counter()
+    for language in ("en", "fr"):
+        for viewer in users[:2]:
+            viewer.language = language
+            viewer.save(update_fields=["language"])
+            client.force_login(viewer)
+            for url in pages:
+                page = client.get(url)
+                assert page.status_code == 200, url
+                body = page.content.decode()
+                for slug in ("chickenrun", "chickendie", "barnyard"):
+                    assert not re.search(rf"\b{slug} ?#\d", body), (url, slug)
+                assert not re.search(r"(Run|Die!|Generals|Island) #\d", body), url
+                for text in visible_texts(body):
+                    if "Race" in text:  # the test suite's own game speaks English only
+                        continue
+                    for p in problems(text, language, names=[u.username for u in users]):
+                        found[(language, url, p)] += 1
+    assert invited.pk and not found, "\n".join(f"{lang} {url}: {p}" for (lang, url, p), _ in found.most_common(40))
