@@ -59,7 +59,7 @@ TEXTS = [
     npgettext_lazy('chickenrun.prompt.pick.family', 'Pick one of your family members to move ({n} point left), or end your moves.', 'Pick one of your family members to move ({n} points left), or end your moves.', 'n'),
     npgettext_lazy('chickenrun.prompt.pick.spectators', 'Pick one of the spectators to move ({n} point left), or end your moves.', 'Pick one of the spectators to move ({n} points left), or end your moves.', 'n'),
     npgettext_lazy('chickenrun.prompt.pick.transparent', 'Pick one of the chickens and spectators to move ({n} point left), or end your moves.', 'Pick one of the chickens and spectators to move ({n} points left), or end your moves.', 'n'),
-    npgettext_lazy('chickenrun.prompt.step', 'Choose where {piece} on {square} steps ({n} point left), pick another pyramid, or end your moves.', 'Choose where {piece} on {square} steps ({n} points left), pick another pyramid, or end your moves.', 'n'),
+    npgettext_lazy('chickenrun.prompt.step', 'Choose where {piece:the} on {square} steps ({n} point left), pick another pyramid, or end your moves.', 'Choose where {piece:the} on {square} steps ({n} points left), pick another pyramid, or end your moves.', 'n'),
     npgettext_lazy('chickenrun.prompt.stuck', 'No move is possible ({n} point left): end your moves.', 'No move is possible ({n} points left): end your moves.', 'n'),
     pgettext_lazy('chickenrun.prompt.use_every_point', 'You must use every point you can.'),
     npgettext_lazy('chickenrun.prompt.waiting.family', '{who} is moving their family ({n} point left).', '{who} is moving their family ({n} points left).', 'n'),
