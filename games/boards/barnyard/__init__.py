@@ -7,12 +7,12 @@ battle's answers) goes to the decision bar with a line on what is being decided.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from engine.barnyard.data import FACTIONS, RESOURCES, TROOPS, UNITS, strength
 from engine.barnyard.general import win_chance
 from engine.messages import msg
-from games.texts import labelled, person, render, say
+from games.texts import labelled, noun, person, render, say
 
 from ..choices import distinct_names
 
@@ -31,7 +31,9 @@ def card_text(kind: str) -> dict:
 
 
 def _cost(cost: dict) -> str:
-    return ", ".join(f"{n} {render(msg('barnyard.resource.' + r))}" for r, n in cost.items())
+    """"1 corn, 2 apples": each count with its noun in the number it takes."""
+    return ", ".join(say(ngettext("{n} {what}", "{n} {what:pl}", n), n=n, what=noun(msg("barnyard.resource." + r)))
+                     for r, n in cost.items())
 
 
 def _faction(view: dict, seat: int) -> dict:
