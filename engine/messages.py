@@ -22,8 +22,11 @@ so "a, b and c" reads "a, b et c" in French.
 from __future__ import annotations
 
 import json
+import string
 from functools import lru_cache
 from pathlib import Path
+
+from . import grammar
 
 _ROOT = Path(__file__).resolve().parent
 
@@ -90,46 +93,108 @@ def choose_plural(text, args: dict) -> str:
     return text
 
 
-def render(message, names=None, text_of=None) -> str:
-    """The message as a sentence. `names` maps seat → player name; `text_of(id, args)` gives the
-    template in the reader's language (English from the data files by default)."""
+def render(message, names=None, text_of=None, language: str = "en", strict: bool = False) -> str:
+    """The message as a sentence. `names` maps seat → player name (a string or a `Phrase`);
+    `text_of(id, args)` gives the template in the reader's language (English from the data files
+    by default); `language` picks the grammar of its nouns (engine/grammar.py). `strict` raises
+    where a lenient rendering would print a bare word: the tests render that way."""
+    return str(_phrase(message, names, text_of, grammar.language_of(language), strict))
+
+
+def _phrase(message, names, text_of, language: str, strict: bool):
     if isinstance(message, str):  # a line stored before texts became messages
         return message
     if not is_message(message):
         return str(message)
     args = message.get("args") or {}
     if message["id"] in LIST_SEPARATORS:
-        return _render_list(message, names, text_of)
+        return _render_list(message, names, text_of, language, strict)
     text = text_of(message["id"], args) if text_of else choose_plural(english(message["id"]), args)
     if text is None:
+        if strict:
+            raise grammar.GrammarError(f"unknown message id {message['id']}")
         return message["id"]
-    values = {key: render_arg(value, names, text_of) for key, value in args.items()}
+    values = {key: _arg(value, names, text_of, language, strict) for key, value in args.items()}
     try:
-        return text.format(**values)
-    except (KeyError, IndexError, ValueError):
+        out = _FORMATTER[strict].vformat(text, (), values)
+    except (KeyError, IndexError, ValueError) as exc:
+        if strict:
+            raise grammar.GrammarError(f"{message['id']}: {exc!r} in {text!r}") from exc
         return text
+    return grammar.Phrase(out, language, _features(message["id"], args, values, language), strict)
 
 
-def _render_list(message, names, text_of) -> str:
-    items = [str(render_arg(item, names, text_of)) for item in message["args"].get("items", [])]
-    items = [item for item in items if item]
-    if len(items) <= 1:
-        return "".join(items)
-    text = text_of(message["id"], {}) if text_of else english(message["id"])
-    head = LIST_SEPARATORS[message["id"]].join(items[:-1])
-    return text.format(head=head, last=items[-1])
+def _features(message_id: str, args: dict, values: dict, language: str) -> grammar.Features:
+    """What a sentence knows of this message as a noun: its own grammar data, the grammar of its
+    head argument ("{who}'s {card}" is a card), and the number of a counted text."""
+    own = grammar.features(message_id, language) or grammar.Features()
+    head = values.get(own.head) if own.head else None
+    if isinstance(head, grammar.Phrase):
+        found = head.grammar.copy()
+        found.plural_text, found.head = None, None
+        found.gender = own.gender or found.gender
+        found.plural = own.plural or found.plural
+        found.proper = own.proper or found.proper
+        found.determined = own.determined or found.determined
+        found.aspirated = own.aspirated or found.aspirated
+        found.article = own.article or found.article
+        return found
+    if isinstance(english(message_id), dict) and args.get("n", 1) != 1:
+        found = own.copy()
+        found.plural = True
+        return found
+    return own
 
 
-def render_arg(value, names=None, text_of=None):
+class _Formatter(string.Formatter):
+    """str.format where a spec that its value cannot take prints the bare value (or raises, strict)."""
+
+    def __init__(self, strict: bool):
+        self.strict = strict
+
+    def format_field(self, value, format_spec):
+        try:
+            return format(value, format_spec)
+        except ValueError:
+            if self.strict:
+                raise grammar.GrammarError(f"{value!r} cannot take the form {format_spec!r}") from None
+            return str(value)
+
+
+_FORMATTER = {False: _Formatter(False), True: _Formatter(True)}
+
+
+def _render_list(message, names, text_of, language, strict):
+    items = [_arg(item, names, text_of, language, strict) for item in message["args"].get("items", [])]
+    items = [item if isinstance(item, grammar.Phrase) else str(item) for item in items if str(item)]
+    text = (text_of(message["id"], {}) if text_of else english(message["id"])) if len(items) > 1 else "{last}"
+    return grammar.ListPhrase(items, LIST_SEPARATORS[message["id"]], text, language, strict)
+
+
+def fill(template: str, args: dict, strict: bool = False) -> str:
+    """A template filled with already rendered arguments (phrases keep their grammar)."""
+    return _FORMATTER[strict].vformat(template, (), args)
+
+
+def render_arg(value, names=None, text_of=None, language: str = "en", strict: bool = False):
+    return _arg(value, names, text_of, grammar.language_of(language), strict)
+
+
+def _arg(value, names, text_of, language: str, strict: bool):
     if isinstance(value, dict) and set(value) == {"seat"}:
         n = value["seat"]
         if names is not None and isinstance(n, int) and 0 <= n < len(names) and names[n]:
-            return names[n]
-        return f"Player {n + 1}" if isinstance(n, int) else str(n)
+            name = names[n]
+            if isinstance(name, grammar.Phrase):
+                return name
+            return grammar.Phrase(str(name), language, grammar.Features("proper"), strict)
+        return grammar.Phrase(f"Player {n + 1}" if isinstance(n, int) else str(n), language, grammar.Features("proper"), strict)
     if is_message(value):
-        return render(value, names, text_of)
-    if isinstance(value, list):
-        return ", ".join(str(render_arg(v, names, text_of)) for v in value)
+        return _phrase(value, names, text_of, language, strict)
+    if isinstance(value, list):  # a plain list: its items joined by commas
+        items = [_arg(v, names, text_of, language, strict) for v in value]
+        items = [item if isinstance(item, grammar.Phrase) else str(item) for item in items]
+        return grammar.ListPhrase(items, ", ", "{head}, {last}", language, strict)
     return value
 
 

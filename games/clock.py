@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 HOUR = 3600
@@ -25,11 +27,20 @@ CLOCKS = {
     **{f"{n}d": {"kind": "per_move", "days": n} for n in (1, 2, 3, 5, 7, 10, 14)},
     "none": {"kind": "none"},
 }
+
+
+def _per_move_text(n: int) -> str:
+    return gettext("%(n)s days per move") % {"n": n} if n > 1 else gettext("1 day per move")
+
+
+# Translated when read, like the names below ("%" on a lazy text would fix it in English at import).
+_per_move = lazy(_per_move_text, str)
+
 CLOCK_NAMES = {
     "fast": _("Fast: 1 day + 4 hours a move, up to 3 days"),
     "standard": _("Standard: 3 days + 1 day a move, up to 7 days"),
     "relaxed": _("Relaxed: 7 days + 2 days a move, up to 14 days"),
-    **{f"{n}d": _("%(n)s days per move") % {"n": n} if n > 1 else _("1 day per move") for n in (1, 2, 3, 5, 7, 10, 14)},
+    **{f"{n}d": _per_move(n) for n in (1, 2, 3, 5, 7, 10, 14)},
     "none": _("No clock (friends' game; abandoned after 21 days without a move)"),
 }
 DEFAULT_CLOCK = "standard"

@@ -6,6 +6,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+import engine
+
 
 class Match(models.Model):
     class Status(models.TextChoices):
@@ -50,7 +52,14 @@ class Match(models.Model):
         verbose_name_plural = "matches"
 
     def __str__(self):
-        return f"{self.game} #{self.pk}"
+        """For the admin's lists: the game and when it was opened, never "slug #id" (pages name a
+        match with games.texts.match_label)."""
+        try:
+            name = engine.get_game(self.game).name
+        except engine.IllegalAction:  # a game no longer installed
+            name = self.game
+        opened = timezone.localtime(self.created_at).strftime("%Y-%m-%d %H:%M") if self.created_at else ""
+        return f"{name}, {opened}" if opened else name
 
     def get_absolute_url(self):
         return reverse("match", args=[self.pk])
@@ -110,6 +119,11 @@ class Seat(models.Model):
 
     def __str__(self):
         return self.display_name
+
+    @property
+    def bot_title(self) -> str:
+        """The bot's own name ("Challenger"), for sentences that give it an article."""
+        return bot_name(self.bot) if self.bot else ""
 
     @property
     def display_name(self):

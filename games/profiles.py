@@ -31,7 +31,8 @@ def summary(user, viewer=None) -> dict:
         "timeouts": seats.aggregate(n=Sum("timed_out"))["n"] or 0,
         "median_move": statistics.median(thinks) if thinks else None,
         "on_vacation": vacations.current(user) is not None,
-        "vacation_left": vacations.balance(user),
+        "vacation_left": round(vacations.balance(user), 1),  # "15" or "14.5", never "15.0"
+        "vacation_count": round(vacations.balance(user)),  # chooses the plural form
         "blocked": viewer is not None
         and viewer.is_authenticated
         and viewer.blocks.filter(blocked=user).exists(),

@@ -8,7 +8,7 @@ from django.utils import timezone
 import engine
 
 from .models import Match
-from .texts import is_message, render
+from .texts import is_message, render, seat_noun
 
 
 def visible_to(matches, user):
@@ -175,9 +175,10 @@ def undoable_turn(match: Match, seat: int | None):
     return last
 
 
-def waiting_on(match: Match) -> list[str]:
+def waiting_on(match: Match) -> list:
+    """Who the match waits for, as nouns a sentence can take ("the Challenger", "d'Alix")."""
     seats = {s.index: s for s in match.seats.all()}
-    return [seats[i].display_name for i in match.to_act if i in seats]
+    return [seat_noun(seats[i]) for i in match.to_act if i in seats]
 
 
 def is_my_turn(match: Match, user) -> bool:

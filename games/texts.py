@@ -7,10 +7,11 @@ viewer's language.
 
 from __future__ import annotations
 
-from django.utils.translation import npgettext, pgettext, pgettext_lazy
+from django.utils import formats, timezone
+from django.utils.translation import get_language, gettext, npgettext, pgettext, pgettext_lazy
 
 import engine
-from engine import messages
+from engine import grammar, messages
 
 
 def text_of(message_id: str, args: dict):
@@ -22,9 +23,60 @@ def text_of(message_id: str, args: dict):
     return pgettext(message_id, source)
 
 
-def render(message, names=None) -> str:
-    """A message (or a line stored as plain text before messages) in the active language."""
-    return messages.render(message, names, text_of)
+def render(message, names=None, strict: bool = False) -> str:
+    """A message (or a line stored as plain text before messages) in the active language, its
+    nouns in that language's grammar (engine/grammar.py)."""
+    return messages.render(message, names, text_of, get_language(), strict)
+
+
+def noun(message, strict: bool = False) -> grammar.Phrase:
+    """A message as a noun in the active language, for a site string that puts it in a sentence:
+    `say(_("Build {card:a}"), card=noun(name))`."""
+    return messages.render_arg(message, None, text_of, get_language(), strict)
+
+
+def person(name: str) -> grammar.Phrase:
+    """A player's name as a noun: a proper name, which takes no article ("d'Alix", "à Bertrand")."""
+    return grammar.Phrase(name, grammar.language_of(get_language()), grammar.Features("proper"))
+
+
+def labelled(label, value) -> str:
+    """"label: value" punctuated for the reader: French puts a narrow no-break space before the
+    colon, so no page glues a colon to a word in code."""
+    return gettext("%(label)s: %(value)s") % {"label": label, "value": value}
+
+
+def colon(label) -> str:
+    """"label:" punctuated for the reader (a heading before a list or a value in its own element)."""
+    return gettext("%(label)s:") % {"label": label}
+
+
+def semicolons(items) -> str:
+    """Items joined by semicolons, spaced as the reader's language spaces them."""
+    return pgettext("list separator", "; ").join(str(i) for i in items)
+
+
+def seat_noun(seat) -> grammar.Phrase:
+    """A seat as a sentence names it: a person's or a bot's name (a proper name), or the
+    Challenger, a common noun ("the Challenger", "le Prétendant")."""
+    language = grammar.language_of(get_language())
+    if seat.bot == "challenger" and not seat.user_id:
+        return grammar.Phrase(seat.bot_title, language, grammar.Features("m"))
+    return grammar.Phrase(seat.display_name, language, grammar.Features("proper"))
+
+
+def and_list(items) -> grammar.Phrase:
+    """Nouns joined by "and" in the reader's language ("Alix and the Challenger"); a form asked of
+    the list is asked of each ("d'Alix et du Prétendant")."""
+    items = list(items)
+    last = text_of("engine.list.and", {}) if len(items) > 1 else "{last}"
+    return grammar.ListPhrase(items, messages.LIST_SEPARATORS["engine.list.and"], last,
+                              grammar.language_of(get_language()))
+
+
+def say(template: str, **args) -> str:
+    """A site string with `{name:form}` placeholders (docs/i18n.md, "Grammar"), filled in."""
+    return messages.fill(template, args)
 
 
 def is_message(line) -> bool:
@@ -54,3 +106,21 @@ def game_title(slug: str) -> str:
         return engine.get_game(slug).name
     except engine.IllegalAction:  # a game no longer installed: its slug still names it
         return slug
+
+
+def match_label(match, seat: int | None = None, seats=None) -> str:
+    """A match as people know it, never by its id: the game and the others at the table ("Chicken
+    Run with bob", or "Chicken Run: alice and bob" for a reader who does not play), else the game
+    and the day it started or was opened ("Chicken Run, opened 3 March 2026")."""
+    title = game_title(match.game)
+    seats = list(match.seats.all()) if seats is None else list(seats)
+    others = [seat_noun(s) for s in seats if s.index != seat and (s.user_id or s.bot)]
+    if others:
+        players = and_list(others)
+        if seat is None:
+            return say(gettext("{game}: {players:the}"), game=title, players=players)
+        return say(gettext("{game} with {players:the}"), game=title, players=players)
+    day = formats.date_format(timezone.localtime(match.started_at or match.created_at), "DATE_FORMAT")
+    if match.started_at:
+        return gettext("%(game)s, started %(day)s") % {"game": title, "day": day}
+    return gettext("%(game)s, opened %(day)s") % {"game": title, "day": day}

@@ -6,6 +6,7 @@ by the test suite.
 
 import engine
 from engine import IllegalAction
+from engine.strict import is_legal
 
 
 class RaceGame(engine.Game):
@@ -28,7 +29,7 @@ class RaceGame(engine.Game):
         return [{"type": "add", "n": 1}, {"type": "add", "n": 2}]
 
     def apply(self, state, seat, action):
-        if action not in self.legal_actions(state, seat):
+        if not is_legal(action, self.legal_actions(state, seat)):  # 1.0 is not 1, as in every engine
             raise IllegalAction("Add 1 or 2, on your turn.")
         new = dict(state)
         new["count"] += action["n"]

@@ -128,7 +128,7 @@ def describe_action(state: dict, seat: int, action: dict) -> dict:
     if kind == "return_resource":
         return msg(log + "return_resource", who=w, resource=msg(f"{P}resource.{action['resource']}"))
     if kind == "star":
-        return msg(log + "star", who=w, ability=msg(f"{P}star.{action['ability']}"))
+        return msg(log + "star", who=w, ability=msg(f"{P}star_ability.{action['ability']}"))
     if kind == "activate":
         thing = cards.name(action["card"]) if "card" in action else _unit(state, action["unit"])
         return msg(log + "activate", who=w, thing=thing)

@@ -144,8 +144,14 @@ def vacation(vacation, user, told, started: bool) -> list[Spec]:
 
 
 def label(notice: Notification) -> str:
+    """The match as its reader knows it ("Chicken Run with bob"), never by its id; an invitation
+    names the game alone, since the reader has no seat yet."""
     game = (notice.params or {}).get("game") or (notice.match.game if notice.match_id else "")
-    return _("%(game)s #%(id)s") % {"game": texts.game_title(game), "id": notice.match_id}
+    if not notice.match_id or notice.kind in (K.INVITATION, K.REMATCH):
+        return texts.game_title(game)
+    seats = list(notice.match.seats.select_related("user"))
+    seat = next((s.index for s in seats if s.user_id == notice.user_id), None)
+    return texts.match_label(notice.match, seat, seats)
 
 
 def when(seconds: int | None, tz) -> str:

@@ -4,6 +4,7 @@ import json
 
 from django import template
 
+from games import texts
 from games.texts import render
 
 register = template.Library()
@@ -31,3 +32,21 @@ def get_item(mapping, key):
 def message(value, players=None):
     """`{{ line|message:players }}`: an engine message (or an old plain line) in the reader's language."""
     return render(value, players)
+
+
+@register.filter
+def colon(label):
+    """`{{ name|colon }}`: "Red:" in English, "Rouge :" (narrow no-break space) in French."""
+    return texts.colon(label)
+
+
+@register.simple_tag
+def labelled(label, value):
+    """`{% labelled name value %}`: "label: value" punctuated for the reader."""
+    return texts.labelled(label, value)
+
+
+@register.simple_tag
+def colon_mark():
+    """`<b>{{ name }}</b>{% colon_mark %}`: the colon after an element, spaced for the reader."""
+    return texts.colon("")

@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import engine
+from games import texts
 from games.lobby import game_options
 
 register = template.Library()
@@ -62,9 +63,9 @@ def _team_result(seats, seat, winners, you_won, you_lost) -> str:
     """Teams win and lose together: the sentence names the team, not a list of winners."""
     if you_won:
         return _("Game over: your team won, with %(who)s!") % {"who": _names(seats, [w for w in winners if w != seat])}
-    args = {"who": _names(seats, winners)}
-    return (_("Game over: the team of %(who)s won; your team lost.") if you_lost
-            else _("Game over: the team of %(who)s won.")) % args
+    who = texts.and_list(texts.seat_noun(s) for s in seats if s.index in winners)
+    return texts.say(_("Game over: the team of {who:the} won; your team lost.") if you_lost
+                     else _("Game over: the team of {who:the} won."), who=who)
 
 
 @register.simple_tag
@@ -127,13 +128,14 @@ def turn_shown(context) -> bool:
 
 
 @register.simple_tag
-def match_title(match, seats, seat=None) -> str:
+def match_title(match, seats=None, seat=None) -> str:
     """The match as its reader recognises it: the game and the others at the table ("War for
-    Chicken Island with bob and the Challenger"), never an id."""
-    game = engine.get_game(match.game)
-    others = [s.index for s in seats if s.index != seat]
-    if not others:
-        return game.name
-    if seat is None:
-        return _("%(game)s: %(players)s") % {"game": game.name, "players": _names(seats, others)}
-    return _("%(game)s with %(players)s") % {"game": game.name, "players": _names(seats, others)}
+    Chicken Island with bob and the Challenger"), never an id (games.texts.match_label)."""
+    return texts.match_label(match, seat, seats)
+
+
+@register.simple_tag
+def waiting_for(nouns, sentence=True) -> str:
+    """"Waiting for Alix and the Challenger." — "En attente d'Alix et du Prétendant." """
+    who = texts.and_list(nouns)
+    return texts.say(_("Waiting for {who:the}.") if sentence else _("Waiting for {who:the}"), who=who)

@@ -137,6 +137,22 @@
     if (event.target.id === "invite-url") event.target.select();
   });
 
+  /* No stale prompt: the board (prompt, highlighted choices and log together) is replaced whole,
+     and while an action of this page is on its way no poll replaces it: a poll's answer would be
+     the board of the decision being taken, and the action's answer would then land on a board no
+     longer shown. No poll leaves meanwhile, and the answer of one already gone is dropped. */
+  function polledWhileBusy(event) {
+    var b = board(), config = event.detail.requestConfig;
+    // The request's own element: a swap's event.detail.elt is the target, the board, even for an action.
+    return b && b.dataset.busy && (config ? config.elt : event.detail.elt) === b;
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (polledWhileBusy(event)) event.preventDefault();
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (polledWhileBusy(event)) event.detail.shouldSwap = false;
+  });
+
   document.addEventListener("htmx:afterSwap", function () { updated(false); });
   window.addEventListener("resize", makeRoom);
   if (document.readyState === "loading") {

@@ -51,7 +51,7 @@ def test_a_french_visitor_signs_up_plays_chicken_run_and_switches_language(frenc
     assert english_words(page) == []
     sign_up(page, "poulette")
     assert User.objects.get(username="poulette").language == "fr"
-    assert "Bienvenue sur Chicken Island, poulette !" in page.locator("main").inner_text()
+    assert "Bienvenue sur Chicken Island, poulette\u202f!" in page.locator("main").inner_text()
     assert english_words(page, ["poulette", TEST_GAME_MODE]) == []
 
     page.goto("/accounts/profile/")

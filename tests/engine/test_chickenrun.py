@@ -249,10 +249,10 @@ def test_victory_after_the_second_capture_and_release_by_moving_off():
     released = act(state, 0, select("c4"), step("c3"))
     assert stack(released, "c4") == ["C2"] and GAME.view(released, 0)["captures"] == [[], []]
     line = render(GAME.describe_action(state, 0, {"type": "select", "square": sq("b4")}))
-    assert line == "White picks up White's small on b4."
+    assert line == "White picks up White's small pyramid on b4."
     picked = act(state, 0, select("b4"))
     line = render(GAME.describe_action(picked, 0, step("b5")))
-    assert line.startswith("White's small steps to b5 and captures the small chicken.") and "wins" in line
+    assert line.startswith("White's small pyramid steps to b5 and captures the small chicken.") and "wins" in line
     won = GAME.apply(picked, 0, step("b5"))
     assert GAME.outcome(won) == {"winners": [0], "losers": [1], "reason": "two chickens captured"}
     assert GAME.to_act(won) == [] and GAME.legal_actions(won, 0) == []
@@ -296,7 +296,7 @@ def test_s2_tackling_pushes_smaller_opponents():
     with pytest.raises(IllegalAction, match="central three columns"):
         GAME.apply(edge, 0, {"type": "tackle", "target": sq("b3")})
     line = render(GAME.describe_action(state, 0, {"type": "tackle", "target": sq("c4")}))
-    assert "tackles Black's small on c4, pushing it to c5 and freeing the small chicken" in line
+    assert "tackles Black's small pyramid on c4, pushing it to c5 and freeing the small chicken" in line
     after = GAME.apply(state, 0, {"type": "tackle", "target": sq("c4")})
     assert stack(after, "c4") == ["C1"] and stack(after, "c5") == ["B1"] and stack(after, "c3") == ["W3"]
     assert after["phase"]["points"] == 3
@@ -387,7 +387,7 @@ def test_view_contents():
 
 def test_describe_lines():
     state = act(make({"c4": ["W3"], "c5": ["S1", "B2"], "c8": ["B1"]}, points=6), 0, select("c4"))
-    assert render(GAME.describe_action(state, 0, step("c5"))) == "White's large steps to c5 and tramples Black's medium and the small spectator."
+    assert render(GAME.describe_action(state, 0, step("c5"))) == "White's large pyramid steps to c5 and tramples Black's medium pyramid and the small spectator."
     tie = make({"c5": ["C2"], "c8": ["B1"]}, tie=True, kind="transparent", points=2, seat=1)
     assert render(GAME.describe_action(act(tie, 1, select("c5")), 1, step("c6"))) == "Black moves the medium chicken to c6."
     end = render(GAME.describe_action(tie, 1, {"type": "end"}))

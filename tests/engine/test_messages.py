@@ -157,5 +157,5 @@ def test_lists_read_naturally():
     from engine.messages import listing, msg, translated
 
     assert render(listing("engine.list.and", ["a", "b", "c"])) == "a, b and c"
-    assert render(listing("engine.list.and", [msg("chickenrun.piece.C1")])) == "the small chicken"
+    assert render(listing("engine.list.and", [msg("chickenrun.chickens.1")])) == "the small chicken"
     assert translated("engine.list.and", "fr") == "{head} et {last}"

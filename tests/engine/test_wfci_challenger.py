@@ -139,7 +139,7 @@ def test_free_action_moves_toward_your_leader_or_builds_without_a_machine():
     golem = P.challenger_machine(again, "rock_golem", "-1,2")
     _, action = step(again)
     assert action == {"type": "challenger", "step": "free", "do": "move", "unit": golem, "hex": "-1,1"}
-    assert render(GAME.describe_action(again, 1, action)).startswith("Free action: Rock Golem moves 1 hex toward your leader")
+    assert render(GAME.describe_action(again, 1, action)).startswith("Free action: the Rock Golem moves 1 hex toward your leader")
 
 
 # -- the rows ----------------------------------------------------------------------------------

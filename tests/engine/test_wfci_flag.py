@@ -345,7 +345,7 @@ def test_flag_events_read_in_french():
     line = {"id": "wfci.event.flag_taken", "args": {"unit": {"id": "wfci.unit.chicken", "args": {
         "who": {"id": "wfci.colour.0", "args": {}}}}, "flag": {"id": "wfci.colour.1", "args": {}}}}
     assert render(line) == "Red's chicken takes Blue's flag"
-    assert render(line, text_of=lambda i, a: translated(i, "fr")) == "le Poulet de Rouge prend le Drapeau de Bleu"
+    assert render(line, text_of=lambda i, a: translated(i, "fr"), language="fr") == "Le Poulet de Rouge prend le Drapeau de Bleu"
 
 
 # -- the engine contract and the bots ------------------------------------------------------------

@@ -131,7 +131,7 @@ def test_no_reminder_mail_for_who_said_no():
         run("sweep_outbox")
         assert Notification.objects.filter(kind="reminder", user=a).count() == 1
         assert [m.subject for m in mail.outbox if "left for your move" in m.subject] == []
-        assert [m.subject for m in mail.outbox] == [f"Your turn in Race to Ten #{match.pk}"]  # a was away: that one comes
+        assert [m.subject for m in mail.outbox] == [f"Your turn in Race to Ten with {b.username}"]  # a was away: that one comes
 
 
 def test_vacation_pauses_every_clock_and_spends_days():

@@ -174,8 +174,8 @@ def test_a_french_digest():
         clock.move_to(datetime(2026, 11, 17, 18, 0, tzinfo=UTC))
         outbox.sweep()
         [digest] = mail.outbox
-        assert digest.subject == "Votre récapitulatif Chicken Island : 2 avis"
-        assert "Voici ce qui s'est passé dans vos parties :" in digest.body
+        assert digest.subject == "Votre récapitulatif Chicken Island\u202f: 2 avis"
+        assert "Voici ce qui s'est passé dans vos parties\u202f:" in digest.body
         assert digest.body.count("À vous de jouer dans") == 2
         assert '<html lang="fr">' in digest.alternatives[0][0]
         assert digest.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"

@@ -20,7 +20,7 @@ from games.management.commands import compile_catalogs, engine_messages
 ROOT = Path(settings.BASE_DIR)
 PO = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
 MO = PO.with_suffix(".mo")
-PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]|\{\w*\}")
+PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]|\{\w*(?=[:}])")  # a name, whatever form it asks ("{card:le}")
 
 
 def entry_name(entry) -> str:

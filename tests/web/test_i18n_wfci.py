@@ -43,7 +43,7 @@ def test_cards_events_and_challenger_read_in_french():
             assert c["card"]["text"] == french(c["card"]["text_id"])
             seen["card"] += 1
         for line, message in zip(page["events"], view["event_messages"]):
-            assert line == render(message, ["Poule", "Défi"], in_french)
+            assert line == render(message, ["Poule", "Défi"], in_french, "fr")
             seen["event"] += 1
         for a in (page["challenger"] or {}).get("activation") or []:
             assert "'s" not in a["name"]

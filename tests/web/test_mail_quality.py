@@ -21,6 +21,7 @@ from games.models import Match, Notification, Seat
 from games.notifications import events
 from games.notifications import mail as notice_mail
 from tests.factories import make_user
+from tests.wording import problems, visible_texts
 
 SITE = "https://chickenisland.example"
 T0 = datetime(2026, 11, 17, 10, 0, tzinfo=timezone.utc)
@@ -88,6 +89,20 @@ def test_every_mail_is_text_and_a_full_html_document_in_the_reader_s_language(ma
             assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
         if language == "fr":
             assert "Bonjour" in message.body and "Hello" not in message.body + html, kind
+
+
+def test_mails_name_matches_for_people_and_read_as_sentences(mails):
+    """Subjects and bodies call a match by its game and players, never "slug #id", and follow
+    the wording rules of the pages (tests/wording.py) in the reader's language."""
+    language, messages = mails
+    wrong = []
+    for kind, message in messages.items():
+        html = message.alternatives[0][0]
+        for text in [message.subject, *message.body.splitlines(), *visible_texts(html)]:
+            if re.search(r"#\d", text):
+                wrong.append(f"{kind}: a match named by its number in {text!r}")
+            wrong += [f"{kind}: {p}" for p in problems(text, language, names=["ann" + language, "bob" + language])]
+    assert wrong == []
 
 
 def test_deadlines_are_in_the_reader_s_time_zone_and_language(mails):

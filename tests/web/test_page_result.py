@@ -12,7 +12,7 @@ from tests.factories import make_user
 
 
 def seat(index, name, forfeited=False, timed_out=0):
-    return SimpleNamespace(index=index, display_name=name, forfeited=forfeited, timed_out=timed_out)
+    return SimpleNamespace(index=index, display_name=name, forfeited=forfeited, timed_out=timed_out, bot="", user_id=index + 1)
 
 
 def match(winners, losers, mode=None, status="finished", variants=()):

@@ -132,7 +132,7 @@ def test_a_push_round_trip_decrypts_to_the_match_with_ttl_urgency_and_topic(clie
     assert payload["match"] == match.pk
     assert payload["url"] == f"https://chickenisland.example/matches/{match.pk}/"
     assert payload["tag"] == f"match-{match.pk}" and payload["kind"] == "turn"
-    assert payload["body"].startswith("Your turn in Chicken Run #")
+    assert payload["body"] == "Your turn in Chicken Run with ann"  # named by who plays, never by its id
     row = Delivery.objects.get(notice=notice, channel="push")
     assert (row.outcome, row.how) == ("sent", "push to 1 device(s)")
     assert delivery.deliver(notice.key, "push") == "not mine"  # once

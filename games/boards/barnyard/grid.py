@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from engine.barnyard.data import FACTIONS, strength
 from engine.barnyard.general import win_chance
+from games.texts import labelled, person, say
 
 from . import words as W
 
@@ -81,7 +82,7 @@ def squares(view: dict, names: list[str], actions: list[dict], seat: int | None)
         kind, owner = sq["kind"], sq["barn_of"]
         title = W.tile_name(kind) if kind else _("face-down tile")
         if owner is not None:
-            title = _("%(name)s's barn") % {"name": names[owner]}
+            title = say(_("{name}'s barn"), name=person(names[owner]))
         here = standing.get(sq["sq"], [])
         slots = SLOTS[min(len(here), 4)] if here else []
         tokens = []
@@ -104,7 +105,7 @@ def squares(view: dict, names: list[str], actions: list[dict], seat: int | None)
                            "count": len(q["units"]), "title": about, "action": action, "label": label,
                            "chosen": chosen, "seat": side["seat"]})
         out.append({"key": sq["sq"], "x": sq["sq"] % size * CELL, "y": sq["sq"] // size * CELL,
-                    "kind": kind or "empty", "name": sq["name"], "title": f"{sq['name']}: {title}",
+                    "kind": kind or "empty", "name": sq["name"], "title": labelled(sq["name"], title),
                     "barn_colour": faction(view["sides"][owner]["faction"])["colour"] if owner is not None else "",
                     "tokens": tokens})
     return out

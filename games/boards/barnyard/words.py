@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from engine.barnyard import texts as T
 from engine.barnyard.data import RESOURCES, strength
 from engine.messages import msg
-from games.texts import render
+from games.texts import noun, render, say
 
 ARMY = "army"
 
@@ -30,7 +30,9 @@ def faction_name(faction: str) -> str:
 
 
 def cost(price: dict) -> str:
-    return ", ".join(f"{n} {resource_name(r)}" for r, n in price.items())
+    """"1 corn, 2 apples": each count with its noun in the number it takes."""
+    return ", ".join(say(ngettext("{n} {what}", "{n} {what:pl}", n), n=n, what=noun(msg("barnyard.resource." + r)))
+                     for r, n in price.items())
 
 
 def piece_label(p) -> str:

@@ -5,6 +5,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from engine.messages import msg
+from games.texts import labelled, noun, semicolons
+
 
 def colour_name(seat) -> str:
     return {0: _("White"), 1: _("Black")}.get(seat, "")
@@ -24,22 +27,18 @@ def piece_letter(piece: dict) -> str:
 
 
 def piece_name(piece: dict) -> str:
-    """"small chicken", "large of the Black family"."""
-    if piece["kind"] == "chicken":
-        what = _("chicken")
-    elif piece["kind"] == "spectator":
-        what = _("spectator")
-    elif piece["owner"] == 0:
-        what = _("of the White family")
-    else:
-        what = _("of the Black family")
-    return f"{size_name(piece['size'])} {what}"
+    """The engine's noun for the piece: "White's small pyramid", "petit poulet"."""
+    code = {"chicken": "C", "spectator": "S"}.get(piece["kind"]) or ("W" if piece["owner"] == 0 else "B")
+    return str(noun(msg(f"chickenrun.piece.{code}{SIZES.get(piece['size'], piece['size'])}")))
+
+
+SIZES = {"small": 1, "medium": 2, "large": 3}
 
 
 def square_title(square: dict) -> str:
     """The square's name and its stack, bottom first, for the square's tooltip."""
     pieces = ", ".join(piece_name(p) for p in square["stack"]) or _("empty")
-    text = f"{square['name']}: {pieces}"
+    text = labelled(square["name"], pieces)
     if square.get("selected"):
         text += " (%s)" % _("picked up")
     return text
@@ -78,7 +77,7 @@ def acting(view: dict, players: list) -> str:
     moves = {"family": _("moves their family"),
              "spectators": _("moves spectators (their family cannot move)")}.get(view.get("moves"),
                                                                                  _("moves chickens and spectators"))
-    return f"{who}: {moves}"
+    return labelled(who, moves)
 
 
 def points(view: dict) -> str:
@@ -94,6 +93,15 @@ def outcome(view: dict) -> str:
     if not winners:
         return _("The round limit is reached: a draw.")
     return _("White wins: two chickens captured.") if 0 in winners else _("Black wins: two chickens captured.")
+
+
+def captured(view: dict, players: list) -> str:
+    """"White (Ann): none; Black (Bob): small" with the reader's punctuation."""
+    parts = []
+    for c in captures(view, players):
+        who = _("%(colour)s (%(name)s)") % {"colour": c["colour"], "name": c["name"]} if c["name"] else c["colour"]
+        parts.append(labelled(who, c["sizes"]))
+    return semicolons(parts)
 
 
 def captures(view: dict, players: list) -> list[dict]:

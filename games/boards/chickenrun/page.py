@@ -8,6 +8,8 @@ from django.utils.translation import gettext as _
 
 from engine.chickenrun.board import SIZE_NAMES
 
+from games.texts import render
+
 from . import labels
 from .geometry import piece_position, square_origin, strip, viewbox
 
@@ -63,7 +65,9 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
         "about": labels.points(view) if legal and view.get("acting") is not None else None,
         "status": status,
         "captures": labels.captures(view, players),
-        "house_rules": view.get("house_rules") or [],
+        "captured": labels.captured(view, players),
+        "house_rules": [{"id": r["id"], "name": render(r["name_message"]), "description": render(r["description_message"])}
+                        for r in view.get("house_rules") or []],  # in the reader's language
     }
 
 

@@ -15,6 +15,8 @@ from django.utils.translation import ngettext
 from .cockfight import token as rank_badge
 from .geometry import DIRECTIONS, SIZE, extent, half_extent, hex_id, num, orientation, parse_hex, place, token_slots
 from .geometry import turned_hex_points
+from games.texts import labelled
+
 from .labels import action_label, class_name, colour_letter, colour_name, machine_face, tile_kind_name, unit_name, unit_symbol
 
 MARGIN = 6  # SVG units of sea around the land
@@ -90,7 +92,7 @@ def tile_model(t: dict, xy: tuple, flags: list) -> dict:
     # A letter only where it has one meaning: the owner's colour on claimed land.
     letter = colour_letter(owner) if kind in ("territory", "base") and owner is not None else ""
     h = {"key": t["hex"], "x": num(xy[0]), "y": num(xy[1]), "cls": cls, "letter": letter,
-         "title": f"{t['hex']}: {desc}", "base": kind == "base", "kind": kind,
+         "title": labelled(t["hex"], desc), "base": kind == "base", "kind": kind,
          "flags": [{"seat": f.get("seat"), "colour": colour_name(f.get("seat"))} for f in flags]}
     h["svg"] = tile_svg(h)
     return h
@@ -208,7 +210,8 @@ def choice_models(view: dict, placed: dict, occupied: dict, tokens_at: dict, at)
                     tok["unit"]["kind"], tok["class_name"] if not tok["face"] else tok["face"]["name"])
             rows.append({"entry": e, "token": tok, "unit": tok["unit"] if tok else None,
                          "short": short or (tok["name"] if tok else ""),
-                         "do": action_label(e["action"], view, "unit") if tok else e["name"]})
+                         "do": action_label(e["action"], view, "unit") if tok else e["name"],
+                         "copy": ""})  # always set: a missing key would print the dict's .copy()
         alike = Counter((r["short"], r["do"]) for r in rows)
         seen: Counter = Counter()
         for r in rows:  # six chickens a pilot each: a screen reader tells them apart by number

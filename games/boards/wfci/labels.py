@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from engine.wfci import cards as wfci_cards
 from games import texts
+from games.texts import labelled
 
 DIE_SYMBOLS = {"1": "wd1", "2": "wd2", "3": "wd3", "claw": "wdc", "chicken": "wdh", "star": "wds"}
 
@@ -303,7 +304,7 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
     if kind == "side":
         return _("It helps the attacker") if action.get("side") == "attacker" else _("It helps the defender")
     extra = ", ".join(f"{k} {v}" for k, v in sorted(action.items()) if k != "type")
-    return f"{kind}: {extra}" if extra else str(kind)
+    return labelled(kind, extra) if extra else str(kind)
 
 
 def island_build_label(action: dict, view: dict) -> str | None:
