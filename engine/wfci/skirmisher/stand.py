@@ -17,8 +17,8 @@ from .. import combat, solo, units
 from ..movement import destinations
 from . import judge
 
-START = 90  # the round from which the plan stops waiting
-ALL_IN = 120  # the round from which our leader goes too
+START = 60  # the round from which the plan stops waiting
+ALL_IN = 75  # the round from which our leader goes too
 PAY = {"car": 0, "extra": 1, "claw": 2, "free": 3}
 
 
