@@ -210,3 +210,23 @@ def test_solo_has_no_round_limit_so_late_on_the_skirmisher_stops_waiting():
     state["round"] = stand.ALL_IN
     state, _ = play_our_actions(state)
     assert state["units"]["lead-0"]["hex"] != base
+
+
+def test_in_the_last_stand_a_fight_on_its_machines_gets_our_dice_and_scrolls():
+    """Classic solo, seed 12 (Long bay), froze for 90 rounds: our Ram Car (strength 7 with its
+    +1 dice) next to its Magma Golem (armor 5) at the neck of its territory attacked it every
+    turn with the free action and lost to its three +1 cards, holding a +2 and a +3 die and 54
+    scrolls kept for a strike on its leader that could never come. In the last stand there is
+    no better fight to wait for: the dice and the helpful scrolls go into this one."""
+    state = our_actions_step()
+    P.resources(state, 0, wood=0, stone=0, metal=0)
+    ours = P.machine(state, 0, "iron_golem", "-5,8")  # strength 6: no die needed against armor 5
+    its = P.challenger_machine(state, "rock_golem", "-6,8")
+    P.banner(state, 0, ["2", "3"])
+    extra = P.scroll(state, 0, "extra_strength")
+    state["round"] = stand.START
+    state, chosen = play_our_actions(state)
+    assert {"type": "attack", "unit": ours, "pay": "free"} in chosen
+    assert {"type": "target", "unit": its} in chosen or its not in state["units"]
+    assert {"type": "boost", "face": "3"} in chosen
+    assert {"type": "play_scroll", "card": extra} in chosen

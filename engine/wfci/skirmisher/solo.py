@@ -353,10 +353,12 @@ def target(state, seat, frame, legal):
 
 def fight(state, seat, frame, legal):
     """Its leader is worth every +2/+3 die and scroll; our leader too (one tag loses); other
-    fights are not: the scrolls wait for those two."""
+    fights are not: the scrolls wait for those two. In the last stand every fight we start is
+    worth them (stand.py)."""
     c = state["combat"]
     attacker, defender = state["units"][c["attacker"]], state["units"][c["defender"]]
-    vital = defender["kind"] == "leader" or defender in intruders(state, seat)
+    vital = defender["kind"] == "leader" or defender in intruders(state, seat) \
+        or (stand.on(state) and c["att_seat"] == seat)  # the last stand has no better fight to wait for
     if c["att_seat"] == seat and defender is its_leader(state) and _long_shot(state, seat, attacker, defender) \
             and not stand.on(state):
         vital = False  # a strike that wears its hand down: our dice and scrolls wait for a better one
