@@ -190,7 +190,7 @@ def _last_stand(state, seat, frame, legal, extras) -> dict:
         return strike_odds(state, seat, u, t)
 
     builds = [a for a in judge.by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1]
-    pick = _rescue(state, seat, legal) or siege.rock(state, seat, legal)
+    pick = _rescue(state, seat, legal) or siege.rock(state, seat, legal) or stand.open_gate(state, seat, legal, odds)
     if pick is None:
         pick = stand.fight(state, seat, legal, odds)
         if pick is not None and state["units"].get(f"lead-{solo.SEAT}") not in combat.reach(state, state["units"][pick["unit"]]) \
@@ -408,7 +408,9 @@ def move(state, seat, frame, legal):
         if {"type": "move_to", "hex": base} in legal:
             return {"type": "move_to", "hex": base}
     if stand.on(state):
-        return stand.move(state, seat, frame, legal)
+        gate = stand.gate_move(state, seat, frame, legal) if stand.barred(
+            state, seat, lambda u, t: strike_odds(state, seat, u, t)) else None
+        return gate or stand.move(state, seat, frame, legal)
     ring = screen(state, seat)
     if siege.on(state, seat) and (here in ring and not holes(state, seat) or here not in ring and here != base):
         return siege.leaving(state, seat, group, legal)  # None: the march takes them
