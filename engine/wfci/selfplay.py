@@ -11,9 +11,10 @@ least played scrolls. With --markdown it prints the leader table as Markdown for
 
 --solo plays the bot (as you, seat 0) against the Challenger in the standard, hard (solo_hard)
 and classic solo set-ups: game g gives you leader g mod 9 and the Challenger another one in
-turn, and the report is your win rate per leader in each set-up, the games won, lost and
-stopped at a limit (the turn limit, or the step cap), the share of games that end before your
-first turn, and the average game length (docs/wfci-solo.md).
+turn, and the report is the games won, lost and stopped at a limit (the turn limit, or the
+step cap) per leader and in all in each set-up, how many of those at a limit ended on an island
+cut in two, the share of games that end before your first turn, and the average game length
+(docs/wfci-solo.md).
 """
 
 from __future__ import annotations
