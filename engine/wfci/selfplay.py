@@ -11,9 +11,10 @@ least played scrolls. With --markdown it prints the leader table as Markdown for
 
 --solo plays the bot (as you, seat 0) against the Challenger in the standard, hard (solo_hard)
 and classic solo set-ups: game g gives you leader g mod 9 and the Challenger another one in
-turn, and the report is your win rate per leader in each set-up, the games won, lost and
-stopped at a limit (the turn limit, or the step cap), the share of games that end before your
-first turn, and the average game length (docs/wfci-solo.md).
+turn, and the report is the games won, lost and stopped at a limit (the turn limit, or the
+step cap) per leader and in all in each set-up, how many of those at a limit ended on an island
+cut in two, the share of games that end before your first turn, and the average game length
+(docs/wfci-solo.md).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import time
 from collections import Counter
 
 from . import bots, cards, expert, positions, setup, turn
+from .skirmisher import solo as skirmisher_solo
 
 
 def play(seed: int, players: int, bot: str, options: dict | None = None, max_steps: int = 100_000) -> dict:
@@ -129,8 +131,8 @@ def solo_report(games: int, bot: str = "skirmisher", seed: int = 0, setups=("sta
            "rollouts": rollouts if bot == "expert" else None}
     for setup_name in setups:
         mode, extra = SETUPS[setup_name]
-        played, won = Counter(), Counter()
-        turns = rounds = limit = early = stuck = lost = 0
+        played, won, beaten, unfinished = Counter(), Counter(), Counter(), Counter()
+        turns = rounds = limit = early = stuck = lost = cut = 0
         for g in range(seed, seed + games):
             you = keys[g % len(keys)]
             others = [k for k in keys if k != you]
@@ -140,6 +142,9 @@ def solo_report(games: int, bot: str = "skirmisher", seed: int = 0, setups=("sta
             played[names[you]] += 1
             won[names[you]] += 0 in result["winners"]
             lost += 1 in result["winners"]
+            beaten[names[you]] += 1 in result["winners"]
+            unfinished[names[you]] += not result["winners"]
+            cut += not result["winners"] and not skirmisher_solo.joined(state, 0)
             turns += state["turns"]
             rounds += state["round"]
             limit += result["reason"].startswith("turn limit")
@@ -147,11 +152,18 @@ def solo_report(games: int, bot: str = "skirmisher", seed: int = 0, setups=("sta
             early += before
         n = max(games, 1)
         out["modes"][setup_name] = {"leaders": {k: (won[k], played[k]) for k in sorted(played)},
+                                    "outcomes": {k: (won[k], beaten[k], unfinished[k]) for k in sorted(played)},
+                                    "cut": cut,
                                     "wins": sum(won.values()), "losses": lost,
                                     "avg_turns": turns / n, "avg_rounds": rounds / n,
                                     "turn_limit": limit / n, "before_first_turn": early / n, "stuck": stuck}
     out["seconds"] = time.perf_counter() - started
     return out
+
+
+def _all(r: dict, mode: str) -> str:
+    d = r["modes"][mode]
+    return f"{d['wins']} / {d['losses']} / {r['games'] - d['wins'] - d['losses']} of {r['games']}"
 
 
 def format_solo(r: dict, markdown: bool = False) -> str:
@@ -163,14 +175,17 @@ def format_solo(r: dict, markdown: bool = False) -> str:
 
     def cell(mode, name):
         w, p = r["modes"][mode]["leaders"].get(name, (0, 0))
+        if markdown and "outcomes" in r["modes"][mode]:
+            _w, l, u = r["modes"][mode]["outcomes"][name]
+            return f"{w} / {l} / {u} of {p} ({w / max(p, 1):.0%})"
         return f"{w}/{p} ({w / max(p, 1):.0%})"
 
     if markdown:
-        lines += ["", "| your leader | " + " | ".join(modes) + " |", "|---|" + "---:|" * len(modes)]
+        lines += ["", "Each cell: won / lost / at a limit, of the games played (the share won).", "",
+                  "| your leader | " + " | ".join(modes) + " |", "|---|" + "---:|" * len(modes)]
         for name in leaders:
             lines.append(f"| {name} | " + " | ".join(cell(m, name) for m in modes) + " |")
-        total = [f"**{r['modes'][m]['wins']}/{r['games']} ({r['modes'][m]['wins'] / max(r['games'], 1):.0%})**"
-                 for m in modes]
+        total = [f"**{_all(r, m)} ({r['modes'][m]['wins'] / max(r['games'], 1):.0%})**" for m in modes]
         lines.append("| **all** | " + " | ".join(total) + " |")
         lines.append("| ended before your first turn | "
                      + " | ".join(f"{r['modes'][m]['before_first_turn']:.0%}" for m in modes) + " |")
@@ -182,7 +197,8 @@ def format_solo(r: dict, markdown: bool = False) -> str:
     for m in modes:
         d = r["modes"][m]
         at_limit = r["games"] - d["wins"] - d["losses"]
-        lines.append(f"{m}: {d['wins']} won, {d['losses']} lost, {at_limit} at a limit (turn limit or step cap)")
+        lines.append(f"{m}: {d['wins']} won, {d['losses']} lost, {at_limit} at a limit (turn limit or step cap)"
+                     + (f", {d['cut']} of them with the island cut in two" if d.get("cut") else ""))
         lines.append(f"{m}: you win {d['wins'] / max(r['games'], 1):.1%}; ended before your first turn "
                      f"{d['before_first_turn']:.1%}; average game {d['avg_turns']:.1f} turns "
                      f"({d['avg_rounds']:.1f} rounds); stopped by the turn limit {d['turn_limit']:.1%}"

@@ -271,8 +271,13 @@ def test_selfplay_solo_report():
     for mode in report["modes"].values():
         assert sum(p for _w, p in mode["leaders"].values()) == 9 and len(mode["leaders"]) == 9
         assert mode["avg_turns"] > 0 and 0 <= mode["before_first_turn"] <= 1
+        for name, (won, lost, unfinished) in mode["outcomes"].items():  # every game is one of the three
+            assert (won, won + lost + unfinished) == mode["leaders"][name]
+        assert sum(o[1] for o in mode["outcomes"].values()) == mode["losses"]
+        assert 0 <= mode["cut"] <= sum(o[2] for o in mode["outcomes"].values())
     text = selfplay.format_solo(report, markdown=True)
     assert "| your leader | standard | hard | classic |" in text and "Keekmee" in text
+    assert "won / lost / at a limit" in text
     assert "| ended before your first turn |" in text
 
 

@@ -210,3 +210,62 @@ def test_solo_has_no_round_limit_so_late_on_the_skirmisher_stops_waiting():
     state["round"] = stand.ALL_IN
     state, _ = play_our_actions(state)
     assert state["units"]["lead-0"]["hex"] != base
+
+
+def test_in_the_last_stand_a_fight_on_its_machines_gets_our_dice_and_scrolls():
+    """Classic solo, seed 12 (Long bay), froze for 90 rounds: our Ram Car (strength 7 with its
+    +1 dice) next to its Magma Golem (armor 5) at the neck of its territory attacked it every
+    turn with the free action and lost to its three +1 cards, holding a +2 and a +3 die and 54
+    scrolls kept for a strike on its leader that could never come. In the last stand there is
+    no better fight to wait for: the dice and the helpful scrolls go into this one."""
+    state = our_actions_step()
+    P.resources(state, 0, wood=0, stone=0, metal=0)
+    ours = P.machine(state, 0, "iron_golem", "-5,8")  # strength 6: no die needed against armor 5
+    its = P.challenger_machine(state, "rock_golem", "-6,8")
+    P.banner(state, 0, ["2", "3"])
+    extra = P.scroll(state, 0, "extra_strength")
+    state["round"] = stand.START
+    state, chosen = play_our_actions(state)
+    assert {"type": "attack", "unit": ours, "pay": "free"} in chosen
+    assert {"type": "target", "unit": its} in chosen or its not in state["units"]
+    assert {"type": "boost", "face": "3"} in chosen
+    assert {"type": "play_scroll", "card": extra} in chosen
+
+
+def gate_position():
+    """Classic solo's stall on the Long bay (seeds 4, 30, 52, 60, 63, 71, 87 before the gate):
+    its Mud Golem on the gate of its territory (the hex past the neck), the rest of its units
+    behind it, our weak machine in front of it, and its hand full. Its guard is late in its
+    activation order, so its Command dice never reach it, and nothing of its has a way to our
+    leader while ours bars the gate."""
+    state = our_actions_step()
+    P.resources(state, 0, wood=0, stone=0, metal=0)
+    ours = P.machine(state, 0, "twig_soldier", "-5,8")
+    P.challenger_machine(state, "rock_golem", "-7,8")
+    P.challenger_machine(state, "rock_golem", "-7,9")
+    guard = P.challenger_machine(state, "mud_golem", "-6,8")
+    deck = state["decks"]["scroll"]
+    state["seats"][1]["hand"] = [deck.pop() for _ in range(16)]
+    P.banner(state, 0, [])
+    state["round"] = stand.ALL_IN
+    return state, ours, guard
+
+
+def test_late_on_with_no_fair_fight_it_opens_the_gate_of_its_territory():
+    state, ours, guard = gate_position()
+    odds = lambda u, t: solo.strike_odds(state, 0, u, t)  # noqa: E731
+    assert not stand.its_way(state) and stand.hopeless(state, 0, odds)
+    state, chosen = play_our_actions(state)
+    assert {"type": "target", "unit": guard} not in chosen  # no hopeless fight on its guard
+    assert state["units"][ours]["hex"] != "-5,8" and stand.its_way(state)
+
+
+def test_with_a_fair_fight_or_before_the_leader_goes_the_gate_stays_as_it_is():
+    state, ours, guard = gate_position()
+    state["round"] = stand.ALL_IN - 1
+    assert GAME.bot_action(state, 0, "skirmisher") == {"type": "attack", "unit": ours, "pay": "free"}
+    state, ours, guard = gate_position()
+    state["seats"][1]["hand"] = []
+    P.banner(state, 0, ["3", "3", "3"])  # 2 + 9 against armor 6 and its deck card
+    assert not stand.hopeless(state, 0, lambda u, t: solo.strike_odds(state, 0, u, t))
+    assert GAME.bot_action(state, 0, "skirmisher") == {"type": "attack", "unit": ours, "pay": "free"}

@@ -190,7 +190,7 @@ def _last_stand(state, seat, frame, legal, extras) -> dict:
         return strike_odds(state, seat, u, t)
 
     builds = [a for a in judge.by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1]
-    pick = _rescue(state, seat, legal) or siege.rock(state, seat, legal)
+    pick = _rescue(state, seat, legal) or siege.rock(state, seat, legal) or stand.open_gate(state, seat, legal, odds)
     if pick is None:
         pick = stand.fight(state, seat, legal, odds)
         if pick is not None and state["units"].get(f"lead-{solo.SEAT}") not in combat.reach(state, state["units"][pick["unit"]]) \
@@ -353,10 +353,12 @@ def target(state, seat, frame, legal):
 
 def fight(state, seat, frame, legal):
     """Its leader is worth every +2/+3 die and scroll; our leader too (one tag loses); other
-    fights are not: the scrolls wait for those two."""
+    fights are not: the scrolls wait for those two. In the last stand every fight we start is
+    worth them (stand.py)."""
     c = state["combat"]
     attacker, defender = state["units"][c["attacker"]], state["units"][c["defender"]]
-    vital = defender["kind"] == "leader" or defender in intruders(state, seat)
+    vital = defender["kind"] == "leader" or defender in intruders(state, seat) \
+        or (stand.on(state) and c["att_seat"] == seat)  # the last stand has no better fight to wait for
     if c["att_seat"] == seat and defender is its_leader(state) and _long_shot(state, seat, attacker, defender) \
             and not stand.on(state):
         vital = False  # a strike that wears its hand down: our dice and scrolls wait for a better one
@@ -406,7 +408,9 @@ def move(state, seat, frame, legal):
         if {"type": "move_to", "hex": base} in legal:
             return {"type": "move_to", "hex": base}
     if stand.on(state):
-        return stand.move(state, seat, frame, legal)
+        gate = stand.gate_move(state, seat, frame, legal) if stand.barred(
+            state, seat, lambda u, t: strike_odds(state, seat, u, t)) else None
+        return gate or stand.move(state, seat, frame, legal)
     ring = screen(state, seat)
     if siege.on(state, seat) and (here in ring and not holes(state, seat) or here not in ring and here != base):
         return siege.leaving(state, seat, group, legal)  # None: the march takes them
