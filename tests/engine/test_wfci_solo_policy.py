@@ -269,3 +269,37 @@ def test_with_a_fair_fight_or_before_the_leader_goes_the_gate_stays_as_it_is():
     P.banner(state, 0, ["3", "3", "3"])  # 2 + 9 against armor 6 and its deck card
     assert not stand.hopeless(state, 0, lambda u, t: solo.strike_odds(state, 0, u, t))
     assert GAME.bot_action(state, 0, "skirmisher") == {"type": "attack", "unit": ours, "pay": "free"}
+
+
+def cut_position():
+    """Random-island classic solo, seed 5 (and 26 more of 90 at the turn limit): lava cuts
+    every way between the bases, the scroll deck is empty and its catastrophes wait in its
+    hand, which it plays only in fights. Here the Long bay's middle tile is lava (our
+    territory reaches the rest only through it), its Rock Golem stands two hexes from our
+    territory across it, an Egg Cannon (range 2) is in the stock, and our 1 wood, 1 stone and
+    1 metal pay for it only after a Transmutation."""
+    state = our_actions_step()
+    for t in state["island"]["tiles"].values():
+        if t["tile"] == "T3":
+            t["kind"] = "lava"
+    P.stock(state, ["egg_cannon", "watch_tower", "shield_tower", "mill_tower"])
+    P.resources(state, 0, wood=1, stone=1, metal=1)
+    its = P.challenger_machine(state, "rock_golem", "-2,1")
+    trans = P.scroll(state, 0, "transmutation")
+    state["decks"]["scroll"] = []
+    state["round"] = 52
+    return state, its, trans
+
+
+def test_on_an_island_cut_in_two_it_builds_a_gun_that_fights_across_the_lava():
+    """Walkers go nowhere on a cut island, and only fights bring its scrolls (its Tsunami and
+    Earthquake among them) back to the deck: a Transmutation pays for the cannon, which goes to
+    the hex of our territory nearest its units, in reach of its golem over the lava."""
+    state, its, trans = cut_position()
+    assert not solo.joined(state, 0)
+    state, chosen = play_our_actions(state)
+    assert {"type": "play_scroll", "card": trans} in chosen
+    assert {"type": "transmute", "from": "stone", "to": "wood"} in chosen
+    guns = [u for u in state["units"].values() if u["owner"] == 0 and u["kind"] == "machine"]
+    assert [P.cards.card(u["card"])["key"] for u in guns] == ["egg_cannon"]
+    assert distance(guns[0]["hex"], state["units"][its]["hex"]) <= 2

@@ -12,7 +12,7 @@ from .. import board, cards, cockfight, combat, custom_island, dice, flag, scrol
 from ..hand import hit_options
 from ..movement import destinations
 from ..state import distance, pt, top
-from . import flags, judge, solo
+from . import cut, flags, judge, solo
 
 
 def choose(state: dict, seat: int) -> dict:
@@ -263,7 +263,8 @@ def _transmute(state, seat, legal=None):
 
 
 def _transmute_choice(state, seat, frame, legal):
-    pick = _transmute(state, seat)
+    pick = cut.transmute(state, seat, frame["count"]) if solo.playing(state, seat) and not solo.joined(state, seat) else None
+    pick = pick or _transmute(state, seat)
     return pick if pick in legal else legal[0]
 
 

@@ -18,7 +18,7 @@ from collections import Counter
 
 from .. import board, cards, combat, scrolls, solo
 from ..state import distance, island, pt, ruleset
-from . import judge, siege, stand
+from . import cut, judge, siege, stand
 
 STRIKE_ODDS = 0.25  # the chance of a tag at which the leader strike is worth the scrolls
 THREAT = 4  # its units this many steps from a hole of the screen: close it
@@ -134,7 +134,7 @@ def actions(state: dict, seat: int, frame: dict, legal: list[dict], extras, marc
     machines no way to your leader, so they stand still); else build, fight its machines when
     they must answer with half its hand, and march the rest on its leader. `extras` (stars,
     +1 dice, scrolls) and `march` are the skirmisher's own steps."""
-    if stand.on(state):
+    if stand.on(state) or not joined(state, seat):  # a cut island: nothing to wait for (cut.py)
         return _last_stand(state, seat, frame, legal, extras)
     odds, strike = best_strike(state, seat, legal)
     if strike is not None and odds >= STRIKE_ODDS:
@@ -190,7 +190,12 @@ def _last_stand(state, seat, frame, legal, extras) -> dict:
         return strike_odds(state, seat, u, t)
 
     builds = [a for a in judge.by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1]
+    if frame["free"] and not joined(state, seat):  # walkers go nowhere: a gun over the lava (cut.py)
+        gun = cut.build(state, legal)
+        builds = [gun] if gun is not None else builds
     pick = _rescue(state, seat, legal) or siege.rock(state, seat, legal) or stand.open_gate(state, seat, legal, odds)
+    if pick is None and not joined(state, seat):
+        pick = (builds[0] if builds and cut.ranged(builds[0]["card"]) else None) or cut.prepare(state, seat, legal)
     if pick is None:
         pick = stand.fight(state, seat, legal, odds)
         if pick is not None and state["units"].get(f"lead-{solo.SEAT}") not in combat.reach(state, state["units"][pick["unit"]]) \
@@ -484,6 +489,9 @@ def build_spot(state, seat, frame, legal):
     spots = judge.by_type(legal, "build_at")
     if not spots:
         return {"type": "cancel"}
+    gun = cut.spot(state, frame, legal) if not joined(state, seat) else None
+    if gun is not None:
+        return gun
     gaps = set(holes(state, seat))
     ring = _home_ring(state, seat)
     foe_base = state["seats"][solo.SEAT]["base"]
