@@ -152,7 +152,9 @@ def test_it_never_uses_its_chickens_as_pilots():
 
 # -- the contract over playouts --------------------------------------------------------------------
 
-SETTINGS = settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
+# Six whole games each: the last stand plays classic games to the end (about 7 s a game), and
+# the contract test below walks every Challenger decision of forty more.
+SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 @SETTINGS
