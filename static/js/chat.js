@@ -1,4 +1,4 @@
-/* The match chat. The chat box (#chat) is kept across the board's refreshes (hx-preserve); this
+/* The match chat. The chat box (#chat) is kept across the board's refreshes (data-hx-preserve); this
    script asks the server for messages after the last one shown (every few seconds while the
    page is in view, slower in the background), sends what is written without leaving the page,
    marks messages read once the box is in view, and keeps every unread count in step

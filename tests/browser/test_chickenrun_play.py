@@ -60,7 +60,7 @@ def test_board_poll_answers_304_when_nothing_changed(new_page, live_server):
     page.click("text=Create the match")
     page.wait_for_url("**/matches/*/")
     board = page.locator("#match-board")
-    url = board.get_attribute("hx-get")
+    url = board.get_attribute("data-hx-get")
     response = page.request.get(url)
     assert response.status == 304
     assert response.body() == b""

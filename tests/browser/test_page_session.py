@@ -44,7 +44,7 @@ def test_an_ended_session_says_log_in_again_on_refresh_and_on_a_tap(new_page, li
     page.wait_for_selector("#session-ended", timeout=10000)
     assert "Your session has ended" in page.locator("#session-ended").inner_text()
     no_error_page(page)
-    assert page.locator("#match-board[hx-get]").count() == 0, "the ended board stops polling"
+    assert page.locator("#match-board[data-hx-get]").count() == 0, "the ended board stops polling"
 
     page.click("#log-in-again")
     page.wait_for_url("**/accounts/login/**")

@@ -49,7 +49,7 @@ def test_an_open_page_follows_the_match_from_the_lobby_to_the_result(new_page):
     page.wait_for_selector("#outcome")
     assert page.locator("#outcome").inner_text() == "Game over: bob resigned, so you won!"
     assert page.locator("#announce").inner_text() == "Game over: bob resigned, so you won!"
-    for stale in ("#prompt", ".clock", ".to-act", "text=Yes, I resign", "[data-action]", "#match-board[hx-get]"):
+    for stale in ("#prompt", ".clock", ".to-act", "text=Yes, I resign", "[data-action]", "#match-board[data-hx-get]"):
         assert page.locator(stale).count() == 0, stale
     assert not page.title().startswith("(")
     assert page.console_errors == []

@@ -289,7 +289,7 @@ def test_match_page_stays_under_175_kb(new_page):
         print(f"  {n:>7}  {url}")
     assert any(u.endswith("/wfci.css") for u in sizes) and any(u.endswith("/wfci.js") for u in sizes)
     assert total < 175 * 1024
-    poll = page.request.get(page.locator("#match-board").get_attribute("hx-get"))
+    poll = page.request.get(page.locator("#match-board").get_attribute("data-hx-get"))
     assert poll.status == 304 and len(poll.body()) < 1024
 
 
@@ -370,7 +370,7 @@ def test_tapping_a_unit_in_the_island_makes_its_choice(new_page):
     page.wait_for_function(WAIT_MOVED, arg=version)
     after = state_of(match.pk)
     assert unit in after["stack"][-1].get("pilots", []) or any(u["kind"] == "machine" for u in after["units"].values())
-    # the swapped board kept its stylesheet and script (hx-preserve): styled, loaded once
+    # the swapped board kept its stylesheet and script (data-hx-preserve): styled, loaded once
     assert page.evaluate("document.querySelectorAll('#wfci-css').length") == 1
     assert page.evaluate("document.querySelectorAll('#wfci-js').length") == 1
     assert page.evaluate("getComputedStyle(document.querySelector('.wf-island')).maxHeight") != "none"
