@@ -32,7 +32,7 @@ def _matches():
 
 
 def lobby(request):
-    filters = LobbyFilterForm(request.GET or None)
+    filters = LobbyFilterForm(request.GET or None, auto_id="filter_%s")
     open_matches = filters.apply(_matches().filter(status=Match.Status.LOBBY, private=False)).order_by("-created_at")[:50]
     mine, queued, invitations = [], [], []
     if request.user.is_authenticated:
@@ -48,7 +48,7 @@ def lobby(request):
             "mine": mine,
             "games": engine.all_games(),
             "filters": filters,
-            "quick": QuickMatchForm(),
+            "quick": QuickMatchForm(auto_id="quick_%s"),
             "queued": queued,
             "invitations": invitations,
         },
