@@ -51,7 +51,9 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from http_chickenrun import PY, ROOT, free_port, machine_busy_seconds, percentiles, play, postgres_pids, prepare, server_env  # noqa: E402,I001
+from http_chickenrun import (  # noqa: E402
+    PY, ROOT, cpu_seconds, free_port, machine_busy_seconds, percentiles, play, postgres_pids, prepare, server_env,
+)
 
 from deploy import stack  # noqa: E402
 
@@ -108,18 +110,15 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def stack_cpu(pids) -> float:
-    from http_chickenrun import cpu_seconds
-
-    return cpu_seconds(pids)
-
-
 class PostgresCpu:
-    """CPU of every PostgreSQL process over a phase, those that start and end within it included
+    """CPU of the benchmark's PostgreSQL cluster over a phase (its postmaster and every child,
+    never another server's on the machine), those that start and end within it included
     (pgbench's backends live only as long as its run): /proc sampled every 0.2 s."""
 
+    postmaster = 0  # set by main() once the cluster is up
+
     def __init__(self):
-        self.first = {p: stack_cpu([p]) for p in postgres_pids()}
+        self.first = {p: cpu_seconds([p]) for p in self.pids()}
         self.last = dict(self.first)
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._sample, daemon=True)
@@ -127,15 +126,18 @@ class PostgresCpu:
 
     def _sample(self):
         while not self.done.wait(0.2):
-            for p in postgres_pids():
-                self.last[p] = max(self.last.get(p, 0.0), stack_cpu([p]))
+            for p in self.pids():
+                self.last[p] = max(self.last.get(p, 0.0), cpu_seconds([p]))
 
     def stop(self) -> float:
         self.done.set()
         self.thread.join()
-        for p in postgres_pids():
-            self.last[p] = max(self.last.get(p, 0.0), stack_cpu([p]))
+        for p in self.pids():
+            self.last[p] = max(self.last.get(p, 0.0), cpu_seconds([p]))
         return sum(v - self.first.get(p, 0.0) for p, v in self.last.items())
+
+    def pids(self) -> list[int]:
+        return descendants(self.postmaster) if self.postmaster else postgres_pids()
 
 
 def descendants(pid: int) -> list[int]:
@@ -200,7 +202,8 @@ def statements(url: str, reset: bool = False) -> dict:
             "WHERE d.datname = 'site' AND s.query NOT ILIKE '%%pg_stat_statements%%' "
             "AND s.query NOT LIKE 'SELECT 1 FROM ONLY %%FOR KEY SHARE OF x'"
         ).fetchall()
-    return {"all": sum(int(c) for _, c in rows), "health_checks": sum(int(c) for q, c in rows if q.strip() == "SELECT $1")}
+    checks = sum(int(c) for q, c in rows if q.strip() == "SELECT $1")
+    return {"all": sum(int(c) for _, c in rows), "health_checks": checks}
 
 
 def site(kind: str, port: int, pid: int, players: list[dict], seconds: float, admin_url: str) -> dict:
@@ -211,9 +214,9 @@ def site(kind: str, port: int, pid: int, players: list[dict], seconds: float, ad
     pids = descendants(pid)
     statements(admin_url, reset=True)
     pg = PostgresCpu()
-    before = (stack_cpu(pids), 0.0, time.process_time(), machine_busy_seconds(), time.perf_counter())
+    before = (cpu_seconds(pids), 0.0, time.process_time(), machine_busy_seconds(), time.perf_counter())
     run = asyncio.run(play(port, players, seconds))
-    after = (stack_cpu(pids), pg.stop(), time.process_time(), machine_busy_seconds(), time.perf_counter())
+    after = (cpu_seconds(pids), pg.stop(), time.process_time(), machine_busy_seconds(), time.perf_counter())
     ran = statements(admin_url)
     wall = after[4] - before[4]
     moves = max(len(run.moves), 1)
@@ -303,6 +306,7 @@ def main():
     cluster = stack.Postgres(workdir, durable=True, settings=(
         "shared_preload_libraries=pg_stat_statements", "max_connections=200"))
     admin = cluster.url.replace("site:site@", "postgres@")
+    PostgresCpu.postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
     try:
         with psycopg.connect(admin, autocommit=True) as conn:
             conn.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
