@@ -306,8 +306,8 @@ def main():
     cluster = stack.Postgres(workdir, durable=True, settings=(
         "shared_preload_libraries=pg_stat_statements", "max_connections=200"))
     admin = cluster.url.replace("site:site@", "postgres@")
-    PostgresCpu.postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
     try:
+        PostgresCpu.postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
         with psycopg.connect(admin, autocommit=True) as conn:
             conn.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
             conn.execute("CREATE DATABASE floor OWNER site")
