@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test setup migrate demo worker beat rehearse bench bench-serial bench-board bench-scale bench-engine messages catalogs clean
+.PHONY: run test setup migrate demo worker beat rehearse bench bench-floor bench-serial bench-board bench-scale bench-engine messages catalogs clean
 
 run: setup migrate demo
 	$(PY) manage.py runserver 127.0.0.1:8000
@@ -39,6 +39,15 @@ rehearse: setup
 
 bench: setup
 	$(PY) bench/http_chickenrun.py
+
+# The hot path against its floor (docs/performance.md): pgbench's durable move and the site at 50
+# players under gunicorn and granian, on a PostgreSQL cluster of its own, in one run.
+bench-floor: setup $(VENV)/.bench-installed
+	nice -n 10 $(PY) bench/floor.py $(BENCH_ARGS)
+
+$(VENV)/.bench-installed: pyproject.toml $(VENV)/.installed
+	$(VENV)/bin/pip install --quiet -e '.[test,bench]'
+	touch $@
 
 bench-serial: setup
 	$(PY) bench/http_chickenrun.py --serial --workers 1 --threads 1

@@ -169,11 +169,13 @@ class Run:
         self.moves: list = []
         self.reads: list = []
         self.status: dict = {}
+        self.answers: dict = {}  # every request's status, moves, reads and new matches alike
         self.finished = 0
 
     async def timed(self, conn: Connection, method: str, path: str, body=None, into=None):
         began = time.perf_counter()
         code, data = await conn.request(method, path, body)
+        self.answers[code] = self.answers.get(code, 0) + 1
         if into is not None:
             into.append(time.perf_counter() - began)
         return code, data
@@ -187,9 +189,9 @@ class Run:
         while time.perf_counter() < self.stop:
             if data.get("status") == "finished":
                 self.finished += 1
-                _, made = await conns[0].request("POST", "/api/matches/", {"game": "chickenrun", "players": 2})
+                _, made = await self.timed(conns[0], "POST", "/api/matches/", {"game": "chickenrun", "players": 2})
                 match = made["id"]
-                await conns[1].request("POST", f"/api/matches/{match}/join/")
+                await self.timed(conns[1], "POST", f"/api/matches/{match}/join/")
                 _, data = await self.timed(conns[0], "GET", f"/api/matches/{match}/", into=self.reads)
                 holder = 0
             seat = data["to_act"][0]

@@ -97,6 +97,10 @@ if env("DATABASE_TEST_NAME", default=""):
 # request instead of failing it; an unreachable host fails fast (5 s) into a 503.
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=600))
 DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend, the health check skipped for a connection that served a request without
+    # error in the last half second (chickenisland/postgresql/base.py): one round trip a request.
+    DATABASES["default"]["ENGINE"] = "chickenisland.postgresql"
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", env.int("DATABASE_CONNECT_TIMEOUT", default=5))
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
