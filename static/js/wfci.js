@@ -136,6 +136,7 @@
       var legend = document.getElementById("wf-legend"), open = legend.hidden;
       closeCards(null);
       legend.hidden = !open;
+      if (open) load("legend");
       el.setAttribute("aria-expanded", open ? "true" : "false");
       return;
     }

@@ -98,6 +98,13 @@ def page_of(client, match: Match, user) -> str:
     return response.content.decode()
 
 
+def pane_of(client, match: Match, pane: str) -> str:
+    """A tab's contents that the page fetches when the tab is opened, for whoever is logged in."""
+    response = client.get(reverse("match_board", args=[match.pk]), {"pane": pane})
+    assert response.status_code == 200
+    return response.content.decode()
+
+
 def check_page(client, match: Match, user, seat) -> str:
     """The contract for one viewer at the current position; returns the page."""
     page = page_of(client, match, user)
@@ -444,8 +451,9 @@ def test_solo_pages_show_the_challengers_card_and_keep_the_contract(client):
     rng = random.Random(6)
     kinds = set()
     for _ in range(80):
-        page = check_page(client, match, ann, 0)
-        assert 'class="wf-solo"' in page and "Power (+3)" in page
+        check_page(client, match, ann, 0)
+        players = pane_of(client, match, "players")  # the Challenger's card, in the Players tab
+        assert 'class="wf-solo"' in players and "Power (+3)" in players
         state = state_of(match)
         if GAME.outcome(state) is not None or 0 not in GAME.to_act(state):
             break
@@ -455,7 +463,7 @@ def test_solo_pages_show_the_challengers_card_and_keep_the_contract(client):
                                                    "build_at", "move", "move_to", "roll", "end_actions", "end_turn")]
         services.submit_action(match, ann, rng.choice(wanted or legal), match.version)
     assert {"choose_leader", "challenger_leader", "claim_base", "challenger_base"} <= kinds
-    spectator = page_of(client, match, None)
+    spectator = page_of(client, match, None) + pane_of(client, match, "players")
     assert "data-action" not in spectator and "Activation order" in spectator
 
 
