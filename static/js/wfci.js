@@ -88,6 +88,8 @@
     var list = document.createElement("ul");
     var copy = info.cloneNode(true);
     copy.removeAttribute("id");
+    var name = copy.querySelector("b");  // the unit's name names the card
+    if (name) { name.id = "wf-unitcard-h"; card.setAttribute("aria-labelledby", name.id); }
     list.appendChild(copy);
     body.appendChild(list);
     var high = token.getBoundingClientRect().top - st.getBoundingClientRect().top < st.offsetHeight / 2;
