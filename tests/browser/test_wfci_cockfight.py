@@ -88,6 +88,8 @@ def test_each_person_sees_only_their_own_ranks_until_a_fight_reveals_them(new_pa
     assert rank_text(pages[1], red[0]).startswith(HIDDEN) and rank_text(pages[0], blue[0]).startswith(HIDDEN)
     assert api_units(pages[1], match.pk)[red[0]]["rank"] is None
     assert api_units(pages[1], match.pk)[red[1]]["rank"] == 0
+    pages[0].click("#tab-log")  # what just happened, in the Log tab (fetched when it opens)
+    pages[0].locator("#pane-log ol.log").wait_for()
     assert "turns face up: rank 2" in pages[0].content()
     if os.environ.get("SCREENSHOTS") == "1":
         pages[1].locator("#wfci").screenshot(path=str(SHOTS / "wfci-cockfight.png"))

@@ -151,6 +151,8 @@ def test_sign_up_and_play_solo_against_the_challenger(new_page):
         page.click("#play-solo")
         page.wait_for_url("**/matches/*/")
         match_id = int(page.url.rstrip("/").split("/")[-1])
+        page.click("#tab-players")  # the Challenger's card, fetched when its tab opens
+        page.locator("#wfci .wf-solo").wait_for()
         assert page.locator("#wfci .wf-solo").count() == 1
         reseed(match_id, seed, {"mode": "solo"})  # a repeatable deal
         page.reload()
@@ -160,6 +162,8 @@ def test_sign_up_and_play_solo_against_the_challenger(new_page):
     assert goals.get("built"), "a machine was built"
     assert goals.get("moved"), "a stack moved"
     assert goals.get("fought"), "a fight with a scroll against the Challenger was played to its end"
+    page.click("#tab-players")
+    page.locator("#wfci .wf-solo").wait_for()
     assert page.locator("#wfci .wf-solo").count() == 1
     assert page.console_errors == []
 
