@@ -42,7 +42,8 @@ def answers(client, match: Match, user) -> dict[str, bytes]:
     got = {"page": client.get(match.get_absolute_url()), "refresh": client.get(board, HTTP_HX_REQUEST="true")}
     for pane in getattr(get_board(match.game), "PANES", {}):
         got[f"tab {pane}"] = client.get(board, {"pane": pane}, HTTP_HX_REQUEST="true")
-        got[f"refresh, {pane} open"] = client.get(board, {"tab": pane}, HTTP_HX_REQUEST="true")
+        if pane != "legend":  # a dialog, not a tab: a refresh never asks for it
+            got[f"refresh, {pane} open"] = client.get(board, {"tab": pane}, HTTP_HX_REQUEST="true")
     for kind, response in got.items():
         assert response.status_code == 200, kind
     return {kind: response.content for kind, response in got.items()}
@@ -102,13 +103,15 @@ def report(sizes: dict) -> None:
         print(" | ".join(map(str, key)), "|", f"{sizes[key]:,}")
 
 
-CASES = [("wfci", 2, 1), ("wfci", 3, 2), ("wfci", 4, 3), ("wfci", 4, 4), ("wfci", 4, 5),
-         ("barnyard", 2, 1), ("barnyard", 3, 2), ("barnyard", 4, 3), ("barnyard", 4, 4),
-         ("chickenrun", 2, 1), ("chickendie", 2, 1), ("chickendie", 3, 2), ("chickendie", 4, 3)]
+# (game, players, seed, actions between two looks in the middle): WfCI's 4-player matches
+# are the heaviest pages of all, so two of them; a whole match is some 300 to 800 actions.
+CASES = [("wfci", 2, 1, 120), ("wfci", 3, 2, 120), ("wfci", 4, 3, 90), ("wfci", 4, 4, 90),
+         ("barnyard", 2, 1, 80), ("barnyard", 4, 3, 60), ("chickenrun", 2, 1, 15),
+         ("chickendie", 3, 2, 40), ("chickendie", 4, 3, 40)]
 
 
-@pytest.mark.parametrize("slug,players,seed", CASES)
-def test_match_pages_stay_under_60_kb_and_hide_what_is_hidden(client, slug, players, seed):
+@pytest.mark.parametrize("slug,players,seed,every", CASES)
+def test_match_pages_stay_under_60_kb_and_hide_what_is_hidden(client, slug, players, seed, every):
     sizes: dict = {}
-    playout(client, slug, players, seed, 25 if slug == "chickenrun" else 60, sizes)
+    playout(client, slug, players, seed, every, sizes)
     report(sizes)
