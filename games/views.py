@@ -287,6 +287,12 @@ def match_board(request, pk):
         return session_ended(request, reverse("match", args=[pk]))
     match = _visible_match(request, pk)
     _seen(request, match)
+    pane = request.GET.get("pane")
+    if pane is not None:  # a tab's heavy contents, fetched when the tab is opened
+        template = getattr(get_board(match.game), "PANES", {}).get(pane)
+        if template is None:
+            raise Http404(_("No such part of the board."))
+        return render(request, template, _board_context(request, match))
     known = request.GET.get("version")
     if known is not None and known == str(match.version) and request.GET.get("status") == match.status:
         return HttpResponse(status=304)
@@ -377,6 +383,7 @@ def _board_context(request, match):
         "board_dock": getattr(board, "DOCK_TEMPLATE", None),
         "screen": getattr(board, "SCREEN", False),
         "board": board.page(view, legal, seat, players, **extra) if view else None,
+        "tab": _open_tab(request, board),
         "can_join": match.status == Match.Status.LOBBY and seat is None and not match.private,
         "can_leave": match.status == Match.Status.LOBBY and seat is not None,
         "teams": game.teams(match.players, match.options or {}),
@@ -392,6 +399,14 @@ def _board_context(request, match):
         if seat is not None and match.status == Match.Status.LOBBY
         else None,
     }
+
+
+def _open_tab(request, board) -> str:
+    """The tab with contents fetched on demand (a board's PANES) that the reader has open: the
+    board draws its contents in place. A page asks with ?tab= (the link kept for browsers
+    without script), the script with each refresh and move while the tab is open."""
+    tab = request.POST.get("tab") or request.GET.get("tab") or ""
+    return tab if tab in getattr(board, "PANES", {}) else ""
 
 
 def _log(match, seat, which):

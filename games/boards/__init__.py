@@ -5,7 +5,10 @@ into the plain dicts its templates loop over. It exposes:
 
 - `TEMPLATE`: the board template (`"games/<slug>/board.html"`);
 - `page(view, legal, seat, players) -> dict`: the page model, put in the template context as
-  `board` (seat is None for spectators and the replay; players are the seats' display names).
+  `board` (seat is None for spectators and the replay; players are the seats' display names);
+- optionally `PANES`: {name: template} of the parts of the board sent only when asked for
+  (`/matches/<id>/board/?pane=<name>`, and drawn in place with `?tab=<name>`), so that every
+  match page and refresh stays light.
 
 A game without a package of its own gets the generic board.
 """

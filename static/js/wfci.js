@@ -4,7 +4,9 @@
    - a mode button (Move with the free action, Attack with the Claw die, ...) shows that mode's
      choices on the island and hides the others, so a tap on a piece means one thing;
    - a hex holding several choices opens its stack card; a unit without a choice shows its card;
-   - the tabs under the island, and the legend.
+   - the tabs under the island, and the legend; the heavy contents of some tabs (every unit on
+     the island, the log) come from the server when the tab is first opened, and while it stays
+     open each refresh of the board brings them along (the request names the tab).
    What the player picked (mode, tab) survives the board's refreshes. */
 (function () {
   "use strict";
@@ -12,7 +14,7 @@
   window.wfciScreen = true;
 
   var PHONE = window.matchMedia("(max-width: 760px)");
-  var chosenMode = null, chosenTab = null, tabFirstWhenChosen = null;
+  var chosenMode = null, chosenTab = null, tabFirstWhenChosen = null, pendingUnit = null;
 
   function stage() { return document.querySelector("#wfci .wf-stage"); }
 
@@ -64,8 +66,20 @@
     if (shown.length === 1 && shown[0].classList.contains("pick")) openCard(shown[0].getAttribute("data-card"), shown[0]);
   }
 
+  /* A tab's contents not sent with the page: ask for them (once per board). */
+  function load(id) {
+    var more = document.getElementById("wf-more-" + id);
+    if (more && more.hasAttribute("data-lazy") && window.htmx) htmx.trigger(more, "wf-load");
+    return more;
+  }
+
   function showUnit(token) {
     var info = document.getElementById("ui-" + token.getAttribute("data-unit"));
+    if (!info) {  // its card is made from its row among the island's units, not loaded yet
+      var more = load("island");
+      if (more && more.hasAttribute("data-lazy")) pendingUnit = token;
+      return;
+    }
     var card = document.getElementById("wf-unitcard"), st = stage();
     if (!info || !card || !st) return;
     closeCards(null);
@@ -74,6 +88,8 @@
     var list = document.createElement("ul");
     var copy = info.cloneNode(true);
     copy.removeAttribute("id");
+    var name = copy.querySelector("b");  // the unit's name names the card
+    if (name) { name.id = "wf-unitcard-h"; card.setAttribute("aria-labelledby", name.id); }
     list.appendChild(copy);
     body.appendChild(list);
     var high = token.getBoundingClientRect().top - st.getBoundingClientRect().top < st.offsetHeight / 2;
@@ -93,6 +109,7 @@
       var pane = document.getElementById(t.getAttribute("aria-controls"));
       if (pane) pane.hidden = !on;
     });
+    load(id);
     if (userChose) {
       chosenTab = id;
       var list = document.querySelector("#wfci [role=tablist]");
@@ -121,6 +138,7 @@
       var legend = document.getElementById("wf-legend"), open = legend.hidden;
       closeCards(null);
       legend.hidden = !open;
+      if (open) load("legend");
       el.setAttribute("aria-expanded", open ? "true" : "false");
       return;
     }
@@ -168,7 +186,25 @@
     fit();
   }
 
-  document.addEventListener("htmx:afterSwap", restore);
+  /* While a tab with fetched contents is open, the board's refreshes and moves ask for them. */
+  document.addEventListener("htmx:configRequest", function (event) {
+    var d = event.detail;
+    if (!d.target || d.target.id !== "match-board") return;
+    var open = document.querySelector("#wfci [role=tab][aria-selected=true]");
+    var id = open && open.id.replace("tab-", "");
+    if (id && document.getElementById("wf-more-" + id)) d.parameters.tab = id;
+  });
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var elt = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (elt && elt.hasAttribute && elt.hasAttribute("data-lazy")) {  // a tab's contents arrived
+      var token = pendingUnit;
+      pendingUnit = null;
+      if (token && document.contains(token)) showUnit(token);
+      return;
+    }
+    restore();
+  });
   window.addEventListener("resize", fit);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", restore);

@@ -73,6 +73,8 @@ def test_a_french_player_fights_the_challenger_and_reads_it_all_in_french(french
     assert page.locator("#wf-last-fight").count() == 1
     assert page.locator("html").get_attribute("lang") == "fr"
     assert Match.objects.get(pk=match_id).turns.count() > 5
+    page.click("#tab-log")  # the log comes when its tab opens
+    page.locator("ol.log li").first.wait_for()
     assert page.locator("ol.log li").count() > 5
     assert english_words(page, ["poulet"], where="ol.log") == []
     page.locator("#wfci details").evaluate_all("ds => ds.forEach(d => d.open = true)")

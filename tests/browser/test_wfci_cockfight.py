@@ -34,7 +34,8 @@ def position():
 
 
 def rank_text(page, hen: str) -> str:
-    return page.locator(f"#ui-{hen} .rank").text_content()
+    """The rank its token tells ("Red's chicken · rank 0, face up · ...")."""
+    return page.locator(f'svg.wf-island g.tok[data-unit="{hen}"] > title').text_content().split(" · ")[1]
 
 
 def api_units(page, match_id: int) -> dict:
@@ -61,6 +62,8 @@ def test_each_person_sees_only_their_own_ranks_until_a_fight_reveals_them(new_pa
             assert rank_text(page, hen).startswith(f"rank {ranks[hen]}, {MINE}")
         for hen in theirs:
             assert rank_text(page, hen).startswith(HIDDEN)
+        page.click("#tab-island")  # every unit's row comes when the Island tab opens
+        page.locator(".wf-stacks").wait_for()
         source = page.content()
         assert all(f'id="ui-{hen}"' in source for hen in theirs)
         assert source.count(MINE) == sum(1 for u in state["units"].values() if u["kind"] == "chicken"
@@ -85,6 +88,8 @@ def test_each_person_sees_only_their_own_ranks_until_a_fight_reveals_them(new_pa
     assert rank_text(pages[1], red[0]).startswith(HIDDEN) and rank_text(pages[0], blue[0]).startswith(HIDDEN)
     assert api_units(pages[1], match.pk)[red[0]]["rank"] is None
     assert api_units(pages[1], match.pk)[red[1]]["rank"] == 0
+    pages[0].click("#tab-log")  # what just happened, in the Log tab (fetched when it opens)
+    pages[0].locator("#pane-log ol.log").wait_for()
     assert "turns face up: rank 2" in pages[0].content()
     if os.environ.get("SCREENSHOTS") == "1":
         pages[1].locator("#wfci").screenshot(path=str(SHOTS / "wfci-cockfight.png"))

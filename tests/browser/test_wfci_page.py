@@ -151,6 +151,8 @@ def test_sign_up_and_play_solo_against_the_challenger(new_page):
         page.click("#play-solo")
         page.wait_for_url("**/matches/*/")
         match_id = int(page.url.rstrip("/").split("/")[-1])
+        page.click("#tab-players")  # the Challenger's card, fetched when its tab opens
+        page.locator("#wfci .wf-solo").wait_for()
         assert page.locator("#wfci .wf-solo").count() == 1
         reseed(match_id, seed, {"mode": "solo"})  # a repeatable deal
         page.reload()
@@ -160,6 +162,8 @@ def test_sign_up_and_play_solo_against_the_challenger(new_page):
     assert goals.get("built"), "a machine was built"
     assert goals.get("moved"), "a stack moved"
     assert goals.get("fought"), "a fight with a scroll against the Challenger was played to its end"
+    page.click("#tab-players")
+    page.locator("#wfci .wf-solo").wait_for()
     assert page.locator("#wfci .wf-solo").count() == 1
     assert page.console_errors == []
 
@@ -195,6 +199,7 @@ def play_for_goals(page, match_id, rng):
             # The fight is resolved: no fight panel, and the scroll is in the discard (magic) or in play.
             assert page.locator("#wf-fight").count() == 0
             name = engine.wfci.cards.card(played)["name"]
+            page.click("#tab-island")  # the decks and the supply come when the tab opens
             page.locator(".wf-supply details.discard").first.evaluate("d => d.open = true")
             assert name in page.locator(".wf-supply").text_content() or name in page.locator("#pane-cards").text_content()
     return goals
@@ -329,6 +334,7 @@ def test_layouts_fit_and_are_saved_as_screenshots(new_page, name, viewport):
     assert island["width"] >= viewport["width"] * 0.5 and island["y"] + island["height"] <= viewport["height"]
     if name == "solo":
         page.click("#tab-players")  # the Challenger's card is one tap away
+        page.locator(".wf-solo").wait_for()  # fetched when the tab opens
         assert page.locator(".wf-solo").is_visible() and "Activation order" in page.locator(".wf-solo").inner_text()
     else:
         assert page.locator("#wf-fight").is_visible()  # the fight's tab opens by itself

@@ -73,6 +73,8 @@ def test_first_solo_game_introduces_the_challenger(new_page):
     assert intro.is_visible()
     forecast = page.locator("#solo-intro-next")
     assert forecast.is_visible() and forecast.inner_text().startswith("Next:")
+    page.click("#tab-players")  # the same forecast on the Challenger's card, fetched when the tab opens
+    page.locator("#wfci .wf-solo .next").wait_for()
     assert page.locator("#wfci .wf-solo .next").count() == 1
     link = page.locator("#solo-rules-link")
     assert link.get_attribute("href") == "/games/wfci/rules/#solo"
@@ -81,5 +83,7 @@ def test_first_solo_game_introduces_the_challenger(new_page):
     assert page.locator("#solo").is_visible()
     # The second solo game is no first game.
     start_solo(page)
+    page.click("#tab-players")
+    page.locator("#wfci .wf-solo").wait_for()
     assert page.locator("#wfci .wf-solo").count() == 1 and page.locator("#solo-intro").count() == 0
     assert page.console_errors == []

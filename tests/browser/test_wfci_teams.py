@@ -83,6 +83,8 @@ def test_a_card_round_passes_between_partners(new_page):
     for seat, p in pages.items():
         teams = p.locator("#wf-teams").inner_text()
         assert "Team 1, Red and Yellow:" in teams and "ada" in teams and "cleo" in teams
+        p.click("#tab-players")  # the players list comes when its tab opens
+        p.locator("#players").wait_for()
         assert p.locator("#players .team-b.t1").count() == 2 and p.locator("#players .team-b.t2").count() == 2
 
     red = pages[0]

@@ -98,6 +98,13 @@ def page_of(client, match: Match, user) -> str:
     return response.content.decode()
 
 
+def pane_of(client, match: Match, pane: str) -> str:
+    """A tab's contents that the page fetches when the tab is opened, for whoever is logged in."""
+    response = client.get(reverse("match_board", args=[match.pk]), {"pane": pane})
+    assert response.status_code == 200
+    return response.content.decode()
+
+
 def check_page(client, match: Match, user, seat) -> str:
     """The contract for one viewer at the current position; returns the page."""
     page = page_of(client, match, user)
@@ -379,7 +386,31 @@ def test_board_links_its_own_styles_and_stays_light(client):
     match = bot_match(4, alice)
     page = page_of(client, match, alice)
     assert "css/wfci.css" in page and "js/wfci.js" in page
-    assert len(page.encode()) < 90_000
+    assert len(page.encode()) <= 60 * 1024  # every phase and viewer: tests/web/test_match_page_size.py
+
+
+def test_tabs_fetched_on_demand_come_as_fragments_and_by_a_link_without_script(client):
+    """The Island tab's units, the Players and the Log are not in the page: each tab holds a
+    link that asks for the page with that tab open and its contents in place, and the script
+    fetches the contents alone (?pane=); an unknown pane is a 404."""
+    alice = make_user("alice")
+    match = bot_match(3, alice)
+    page = page_of(client, match, alice)
+    for pane, inside in (("island", 'class="wf-supply"'), ("players", 'id="players"'), ("log", 'class="log"')):
+        assert f'id="wf-more-{pane}" data-lazy="{pane}"' in page and inside not in page
+        assert f'href="?tab={pane}#pane-{pane}"' in page
+        opened = client.get(match.get_absolute_url(), {"tab": pane}).content.decode()
+        assert inside in opened and f'id="wf-more-{pane}" data-lazy' not in opened
+        assert f'id="tab-{pane}" aria-controls="pane-{pane}" aria-selected="true"' in opened
+        assert f'id="pane-{pane}" aria-labelledby="tab-{pane}">' in opened  # shown, not hidden
+        alone = pane_of(client, match, pane)
+        assert alone.startswith(f'<div class="wf-more" id="wf-more-{pane}">') and inside in alone
+        assert "<html" not in alone and "data-action" not in alone
+    legend = pane_of(client, match, "legend")
+    assert 'class="lg"' in legend and 'class="lg"' not in page
+    assert client.get(reverse("match_board", args=[match.pk]), {"pane": "nope"}).status_code == 404
+    assert 'id="pane-island" aria-labelledby="tab-island" hidden' in client.get(
+        match.get_absolute_url(), {"tab": "nope"}).content.decode()
 
 
 def test_replay_renders_the_board_for_a_spectator(client):
@@ -444,8 +475,9 @@ def test_solo_pages_show_the_challengers_card_and_keep_the_contract(client):
     rng = random.Random(6)
     kinds = set()
     for _ in range(80):
-        page = check_page(client, match, ann, 0)
-        assert 'class="wf-solo"' in page and "Power (+3)" in page
+        check_page(client, match, ann, 0)
+        players = pane_of(client, match, "players")  # the Challenger's card, in the Players tab
+        assert 'class="wf-solo"' in players and "Power (+3)" in players
         state = state_of(match)
         if GAME.outcome(state) is not None or 0 not in GAME.to_act(state):
             break
@@ -455,7 +487,7 @@ def test_solo_pages_show_the_challengers_card_and_keep_the_contract(client):
                                                    "build_at", "move", "move_to", "roll", "end_actions", "end_turn")]
         services.submit_action(match, ann, rng.choice(wanted or legal), match.version)
     assert {"choose_leader", "challenger_leader", "claim_base", "challenger_base"} <= kinds
-    spectator = page_of(client, match, None)
+    spectator = page_of(client, match, None) + pane_of(client, match, "players")
     assert "data-action" not in spectator and "Activation order" in spectator
 
 

@@ -65,13 +65,20 @@ def test_a_match_of_bots_plays_to_the_end_and_replays(client):
     assert "Cockfight: hidden ranks" in page and "Machine stock" not in page and "data-action" not in page
 
 
+def page_and_units(client, match) -> str:
+    """The match page and the Island tab's list of units, which the page fetches when opened."""
+    units = client.get(reverse("match_board", args=[match.pk]), {"pane": "island"})
+    assert units.status_code == 200
+    return client.get(match.get_absolute_url()).content.decode() + units.content.decode()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_each_person_sees_only_their_own_ranks_on_the_page_and_in_the_api(client):
     match, users = people_past_setup()
     state = state_of(match)
     ranks = state["cockfight"]["ranks"]
     client.force_login(users[0])
-    mine = client.get(match.get_absolute_url()).content.decode()
+    mine = page_and_units(client, match)
     for hen in (t for t in ranks if cockfight.owner(t) == 0):
         assert re.search(rf'id="ui-{hen}".*?rank {ranks[hen]}, face down: only you see it', mine, re.S)
     assert "face down: its rank is hidden" in mine  # Bob's chickens
@@ -80,13 +87,13 @@ def test_each_person_sees_only_their_own_ranks_on_the_page_and_in_the_api(client
     client.force_login(users[1])
     api = APIClient()
     api.force_authenticate(users[1])
-    before_page = board_of(client.get(match.get_absolute_url()).content.decode())
+    before_page = board_of(page_and_units(client, match))
     before_api = api.get(f"/api/matches/{match.pk}/").json()
     assert all(u["rank"] is None for u in before_api["view"]["units"] if u["kind"] == "chicken" and u["owner"] == 0)
     assert all(u["rank"] == ranks[u["id"]] for u in before_api["view"]["units"]
                if u["kind"] == "chicken" and u["owner"] == 1)
     reshuffle_face_down(match, 0)  # Bob cannot tell the difference, in any byte
-    after_page = board_of(client.get(match.get_absolute_url()).content.decode())
+    after_page = board_of(page_and_units(client, match))
     after_api = api.get(f"/api/matches/{match.pk}/").json()
     assert after_page == before_page
     assert after_api["view"] == before_api["view"] and after_api["legal_actions"] == before_api["legal_actions"]

@@ -32,8 +32,11 @@ def test_the_first_solo_game_says_how_you_win_and_lose_and_who_moves_first(clien
     assert "How you win: put one humiliation tag on the Challenger" in page
     assert "How you lose: the Challenger wins one fight against your leader" in page
     assert "The Challenger moves first" in page
-    # The forecast stays on the page: in the introduction and on its card.
-    assert 'id="solo-intro-next"' in page and page.count("<b>Next:</b>") == 2
+    # The forecast stays on the page: in the introduction and on its card (the Players tab,
+    # drawn in place when the page is asked for with that tab open).
+    assert 'id="solo-intro-next"' in page and page.count("<b>Next:</b>") == 1
+    with_players = client.get(first.get_absolute_url(), {"tab": "players"}).content.decode()
+    assert with_players.count("<b>Next:</b>") == 2 and 'id="tab-players" aria-controls="pane-players" aria-selected="true"' in with_players
     # A second solo game is no first game; the first one still is.
     second = lobby.create_match(ann, "wfci", 2, options={"mode": "solo_hard"})
     assert INTRO not in page_of(client, second, ann)

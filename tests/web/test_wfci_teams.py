@@ -64,7 +64,7 @@ def test_people_see_their_team_partner_and_no_partner_hand(client):
     match, users = people_and_bots()
     state = until(match, users, lambda s: s["stack"][-1]["kind"] == "turn")
     client.force_login(users[0])
-    page = client.get(match.get_absolute_url()).content.decode()
+    page = client.get(match.get_absolute_url(), {"tab": "players"}).content.decode()  # with the players
     teams = re.search(r'<section class="wf-teams".*?</section>', page, re.S).group(0)
     text = html.unescape(re.sub(r"<[^>]+>", "", teams))
     assert "Team 1, Red and Yellow: R alice you, Y " in text and "Team 2, Blue and Green: B bob, G " in text

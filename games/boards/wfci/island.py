@@ -100,24 +100,29 @@ def tile_model(t: dict, xy: tuple, flags: list) -> dict:
 
 def tile_svg(h: dict) -> str:
     """One land hex as SVG, built here rather than in the template: a 4-player island has some
-    sixty of them and the template engine spends most of the board's render on such loops."""
-    x, y, key = h["x"], h["y"], escape(h["key"])
-    out = [f'<g class="tile {escape(h["cls"])}" data-hex="{key}" data-space="{key}"><title>{escape(h["title"])}</title>'
-           f'<use href="#wh" x="{x}" y="{y}"/>'
-           f'<text class="co" x="{x}" y="{y}" dy="-25">{key}</text>']
+    sixty of them and the template engine spends most of the board's render on such loops.
+    Its group is moved to the hex's centre once, so its parts carry short offsets only."""
+    key = escape(h["key"])
+    out = [f'<g class="tile {escape(h["cls"])}" data-hex="{key}" data-space="{key}" '
+           f'transform="translate({h["x"]} {h["y"]})"><title>{text(h["title"])}</title>'
+           f'<use href="#wh"/><text class="co" y="-25">{key}</text>']
     if h["letter"]:
-        out.append(f'<text class="tk" x="{x}" y="{y}" dy="33">{escape(h["letter"])}</text>')
+        out.append(f'<text class="tk" y="33">{escape(h["letter"])}</text>')
     if h["base"]:
-        out.append(f'<use href="#wo" class="bring" x="{x}" y="{y}"/><use href="#wbase" class="bmark" x="{x}" y="{y}" '
-                   'width="14" height="14" transform="translate(-7 17)"/>')
+        out.append('<use href="#wo" class="bring"/><use href="#wbase" class="bmark" x="-7" y="17" width="14" height="14"/>')
     elif h["kind"] == "lava":
-        out.append(f'<use href="#wlava" class="lmark" x="{x}" y="{y}" width="14" height="14" transform="translate(-7 17)"/>')
+        out.append('<use href="#wlava" class="lmark" x="-7" y="17" width="14" height="14"/>')
     for f in h["flags"]:
         title = _("%(who)s's flag lies here") % {"who": f["colour"]}
-        out.append(f'<use href="#wflag" class="flag o{escape(f["seat"])}" x="{x}" y="{y}" width="18" height="18" '
-                   f'transform="translate(12 -30)"><title>{escape(title)}</title></use>')
+        out.append(f'<use href="#wflag" class="flag o{escape(f["seat"])}" x="12" y="-30" width="18" height="18">'
+                   f'<title>{text(title)}</title></use>')
     out.append("</g>")
     return mark_safe("".join(out))
+
+
+def text(words: str) -> str:
+    """Words for a text node: only &, < and > need escaping there (an apostrophe stays one byte)."""
+    return str(words).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def stack_models(view: dict, occupied: dict, at) -> tuple[list, dict]:
