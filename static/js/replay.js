@@ -10,16 +10,28 @@
 
   function shown() { return document.getElementById("replay-position"); }
 
+  /* Steps count from the position last asked for, so quick presses add up; they go out one
+     after another from the replay's frame (never swapped), the last one asked winning. */
   function step(delta) {
-    var pos = shown(), nav = document.getElementById("replay-nav");
-    if (!pos || !nav || !window.htmx) return false;
+    var pos = shown(), frame = document.getElementById("replay");
+    if (!pos || !frame || !window.htmx) return false;
     var last = Number(pos.dataset.last), from = pending !== null ? pending : Number(pos.dataset.version);
     var to = Math.max(0, Math.min(last, from + delta));
     if (to === from) return false;
     pending = to;
-    window.htmx.ajax("GET", "?v=" + to, { source: nav });
+    window.htmx.ajax("GET", "?v=" + to, { source: frame });
     return true;
   }
+
+  var MOVES = { "replay-first": -Infinity, "replay-previous": -1, "replay-next": 1, "replay-last": Infinity };
+  document.addEventListener("click", function (event) {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    var link = event.target.closest ? event.target.closest("#replay-nav a[id]") : null;
+    if (!link || !(link.id in MOVES) || !shown() || !window.htmx) return;
+    event.preventDefault();
+    event.stopPropagation(); /* before htmx's own handler on the link, which a swap would drop */
+    step(MOVES[link.id]);
+  }, true);
 
   document.addEventListener("keydown", function (event) {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
