@@ -219,3 +219,13 @@ def test_a_replay_shows_the_spectator_view_even_to_a_player(slug, players):
             for text in (who.get(url(match, v)).content.decode(), fragment(who, match, v)):
                 assert leaks(text, ids) == [], (v, "a replay shows a hidden card")
     assert found_hidden
+
+
+def test_a_private_match_s_replay_is_for_its_people_only(client):
+    match = long_match("chickenrun", 40, seed=9)
+    Match.objects.filter(pk=match.pk).update(private=True)
+    assert Client().get(url(match, 3)).status_code == 404
+    client.force_login(make_user("fox"))
+    assert client.get(url(match, 3), headers={"HX-Request": "true"}).status_code == 404
+    client.force_login(match.seats.first().user)
+    assert client.get(url(match, 3)).status_code == 200
