@@ -4,8 +4,9 @@ Replaying the log from the seed costs the whole log each time; a long match's re
 pay it on every step. A finished match never changes, so the state every `EVERY` versions is
 kept in the cache (compressed JSON, keyed by the match, its final version and the checkpoint):
 a position is then one cache read and at most `EVERY` applied turns. The last position is the
-stored snapshot itself. A cold cache is filled in one pass over the log (from the furthest
-checkpoint known), the first time a position needs it: that visitor pays the replay once.
+stored snapshot itself. The checkpoints are made in one pass over the log when the match ends
+(`prepare`, queued by games.tasks) or, if the cache has lost them, the first time a position
+needs one (from the furthest checkpoint known): that visitor pays the replay once.
 
 The cache is an accelerator only: when it is down or evicted, the answer is the same, slower.
 """
@@ -40,6 +41,14 @@ def state_at(match: Match, version: int):
     if state is None:
         state = game.setup(match.seed, match.players, match.options)
     return _apply(game, state, _game_turns(match, base, version))
+
+
+def prepare(match: Match) -> None:
+    """Make every checkpoint of a match that just ended, so that even the first visitor of its
+    replay pays no more than EVERY turns for a position (games.tasks runs it at the end)."""
+    final = (match.version - 1) // EVERY
+    if final >= 1 and match.state is not None and _read(_key(match, "reach")) != final:
+        _checkpoint(match, engine.get_game(match.game), final)
 
 
 def _checkpoint(match: Match, game, block: int):

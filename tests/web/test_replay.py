@@ -128,6 +128,18 @@ def test_a_position_costs_a_few_steps_and_queries_at_any_length(client, django_a
             assert len(applied) <= checkpoints.EVERY, v
 
 
+def test_the_checkpoints_are_made_when_the_match_ends(client, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):  # the end's follow-ups run, as after a commit
+        match = long_match("barnyard", 2000, seed=2)
+    game = engine.get_game("barnyard")
+    assert match.version > 1000
+    real, applied = game.apply, []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(game, "apply", lambda *args: applied.append(1) or real(*args))
+        fragment(client, match, match.version // 2 + 17)  # the very first visitor
+    assert 0 < len(applied) <= checkpoints.EVERY
+
+
 @pytest.mark.parametrize("slug, players", [("chickenrun", 2), ("chickendie", 4), ("barnyard", 2), ("wfci", 2)])
 def test_a_long_replay_weighs_the_same_small_page_at_every_position(client, slug, players):
     match = long_match(slug, 2000, seed=1, players=players)
