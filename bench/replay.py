@@ -7,12 +7,14 @@ Issue 35 asks that a replay stay light at any length: a 2,000-turn replay loads 
 through the site's write path on an in-memory SQLite database, with random legal moves from
 people (two; four at Chicken Die, whose games are short): a short one (`--short` moves, then
 resignations) and a long one (up to `--long` moves, then resignations if the game has not
-ended by itself). Each game's deal is fixed (`GAMES`) so that its long match is long. Then it asks for the replay's
-first, middle and last positions, as a whole page and as the fragment the replay's buttons
-fetch (an HTMX request), through Django's test client:
+ended by itself); each game's deal is fixed (`GAMES`) so that its long match is long. Then it
+asks for the replay's first, middle and last positions, as a whole page and as the fragment
+the replay's buttons fetch (an HTMX request), through Django's test client:
 
-- `cold`: the first request for the position after the cache was emptied (what the first
-  visitor of a match pays);
+- `ended`: the first request for the position with the cache as the match's end leaves it
+  (its checkpoints made, `games.replays.checkpoints.prepare`): what the first visitor pays;
+- `cold`: the first request after the cache was emptied (lost, evicted): the log is replayed
+  once to make the checkpoints again;
 - `warm`: the median of `--repeat` requests after it.
 
 Prints one line per match and position and writes JSON to bench/results/. It asserts nothing.
@@ -53,6 +55,7 @@ from django.test import Client  # noqa: E402
 from accounts.models import User  # noqa: E402
 from games import lobby, reading, services  # noqa: E402
 from games.models import Match  # noqa: E402
+from games.replays import checkpoints  # noqa: E402
 
 # Players and seed per game: the seed deals a long game with random moves (Chicken Die is
 # never long: 324 moves with four players is among its longest).
@@ -92,24 +95,25 @@ def timed_get(client: Client, url: str, **headers) -> tuple[float, int, int]:
 def measure(match: Match, repeat: int) -> list[dict]:
     client = Client()
     url = f"/matches/{match.pk}/replay/"
-    client.get(f"{url}?v=1")  # templates and code loaded: "cold" below is the cache's coldness only
+    client.get(f"{url}?v=1")  # templates and code loaded: the times below are the replay's own
     rows = []
     for name, v in (("first", 0), ("middle", match.version // 2), ("last", match.version)):
         for kind, headers in (("page", {}), ("fragment", {"HX-Request": "true"})):
             cache.clear()
-            cold, size, status = timed_get(client, f"{url}?v={v}", **headers)
+            checkpoints.prepare(match)  # as the match's end leaves the cache
+            ended, size, status = timed_get(client, f"{url}?v={v}", **headers)
             if status != 200:
                 raise SystemExit(f"{url}?v={v} answered {status}")
+            cache.clear()
+            cold = timed_get(client, f"{url}?v={v}", **headers)[0]
             warm = statistics.median(timed_get(client, f"{url}?v={v}", **headers)[0] for _ in range(repeat))
-            rows.append({"position": name, "v": v, "kind": kind, "bytes": size,
+            rows.append({"position": name, "v": v, "kind": kind, "bytes": size, "ended_ms": round(ended * 1000, 1),
                          "cold_ms": round(cold * 1000, 1), "warm_ms": round(warm * 1000, 1)})
-    # A step from a position just shown, as the Next button makes it (its neighbour is cached).
+    # Steps from a position just shown, as the Next button makes them.
     middle = match.version // 2
-    client.get(f"{url}?v={middle}", headers={"HX-Request": "true"})
-    step = statistics.median(timed_get(client, f"{url}?v={middle + 1 + i}", **{"HX-Request": "true"})[0]
-                             for i in range(repeat))
+    steps = [timed_get(client, f"{url}?v={middle + 1 + i}", **{"HX-Request": "true"})[0] for i in range(repeat)]
     rows.append({"position": "next from middle", "v": middle + 1, "kind": "fragment", "bytes": None,
-                 "cold_ms": None, "warm_ms": round(step * 1000, 1)})
+                 "ended_ms": None, "cold_ms": None, "warm_ms": round(statistics.median(steps) * 1000, 1)})
     return rows
 
 
@@ -125,7 +129,8 @@ def main(argv=None) -> int:
     call_command("migrate", "--noinput", verbosity=0)
     call_command("collectstatic", "--noinput", verbosity=0)  # the production storage reads its manifest
     results = []
-    print(f"{'game':<11}{'turns':>6}  {'position':<17}{'v':>5}  {'kind':<9}{'KB':>7}{'cold ms':>9}{'warm ms':>9}")
+    print(f"{'game':<11}{'turns':>6}  {'position':<17}{'v':>5}  {'kind':<9}{'KB':>7}"
+          f"{'ended ms':>9}{'cold ms':>9}{'warm ms':>9}")
     for slug in args.games.split(","):
         players, seed = GAMES[slug]
         for moves in (args.short, args.long):
@@ -133,11 +138,13 @@ def main(argv=None) -> int:
             match = play(slug, players, moves, args.seed if args.seed is not None else seed)
             played = time.perf_counter() - began
             rows = measure(match, args.repeat)
-            results.append({"game": slug, "players": players, "turns": match.version, "played_s": round(played, 1), "rows": rows})
+            results.append({"game": slug, "players": players, "turns": match.version, "played_s": round(played, 1),
+                            "rows": rows})
             for r in rows:
                 kb = f"{r['bytes'] / 1024:.1f}" if r["bytes"] is not None else "-"
-                cold = r["cold_ms"] if r["cold_ms"] is not None else "-"
-                print(f"{slug:<11}{match.version:>6}  {r['position']:<17}{r['v']:>5}  {r['kind']:<9}{kb:>7}{cold:>9}{r['warm_ms']:>9}")
+                ended, cold = (r[k] if r[k] is not None else "-" for k in ("ended_ms", "cold_ms"))
+                print(f"{slug:<11}{match.version:>6}  {r['position']:<17}{r['v']:>5}  {r['kind']:<9}{kb:>7}"
+                      f"{ended:>9}{cold:>9}{r['warm_ms']:>9}")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"replay-{datetime.now(timezone.utc):%Y%m%dT%H%M%S}.json"

@@ -5,7 +5,8 @@
    are links and its slider and box are GET forms. */
 (function () {
   "use strict";
-  var OWN_KEYS = "input, textarea, select, [contenteditable], [role=tab], [role=slider], [role=listbox], [role=menu], [role=grid], [role=radiogroup]";
+  var OWN_KEYS = "input, textarea, select, [contenteditable], [role=tab], [role=slider], [role=listbox], " +
+    "[role=menu], [role=grid], [role=radiogroup]";
   var pending = null; /* the version asked for by the keys and not shown yet */
 
   function shown() { return document.getElementById("replay-position"); }
