@@ -13,6 +13,7 @@ from . import clock, lobby, services, signals, site_actions, vacations
 from .achievements import award
 from .spectators import presence
 from .notifications import outbox, reminders
+from .replays import checkpoints as replay_checkpoints
 from .notifications import tasks as notification_tasks  # noqa: F401  the delivery tasks, registered
 from .errors import ServiceError
 from .models import Match, Seat
@@ -121,6 +122,14 @@ def award_missed_achievements(older_than_minutes: int = 15, window_minutes: int 
 
 
 @shared_task
+def prepare_replay(match_id: int) -> None:
+    """The replay's checkpoints of a match that just ended (games.replays.checkpoints)."""
+    match = Match.objects.filter(pk=match_id, status=Match.Status.FINISHED).first()
+    if match is not None:
+        replay_checkpoints.prepare(match)
+
+
+@shared_task
 def forget_spectators() -> int:
     return presence.forget_old()
 
@@ -128,6 +137,11 @@ def forget_spectators() -> int:
 @receiver(signals.match_finished)
 def _queue_achievements(sender, match_id, **kwargs):
     award_achievements.delay(match_id)
+
+
+@receiver(signals.match_finished)
+def _queue_replay_checkpoints(sender, match_id, **kwargs):
+    prepare_replay.delay(match_id)
 
 
 @receiver(signals.bot_turn_due)

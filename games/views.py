@@ -5,9 +5,11 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
+from django.core.exceptions import BadRequest
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -22,6 +24,8 @@ from . import jsonbody, profiles, reading, services, site_actions, timecontrol, 
 from .forms import LobbyFilterForm, NewMatchForm, QuickMatchForm
 from .models import Match, QueueEntry, Seat
 from .notifications import site as notice_site
+from .replays import checkpoints as replay_checkpoints
+from .replays import position as replay_position
 from .chat import inbox as chat_inbox
 from .spectators import listing as watch_listing
 from .spectators import presence
@@ -320,21 +324,28 @@ def match_act(request, pk):
 
 
 def replay(request, pk):
-    """Step through a finished match: each position rebuilt from the log, as a spectator sees it."""
+    """Step through a finished match one position at a time, as a spectator sees it.
+
+    The buttons, slider and jump fetch only the position (an HTMX request); without script
+    they are plain links and GET forms to the same address, so `?v=` names a position to share.
+    """
     match = _visible_match(request, pk)
-    if match.status not in (Match.Status.FINISHED, Match.Status.ABANDONED):
-        messages.info(request, _("The replay opens once the match is over."))
+    if match.status not in (Match.Status.FINISHED, Match.Status.ABANDONED) or match.state is None:
+        if match.status == Match.Status.ABANDONED:
+            messages.info(request, _("This match never started: there is nothing to replay."))
+        else:
+            messages.info(request, _("The replay opens once the match is over."))
         return redirect(match)
     try:
-        version = min(max(int(request.GET.get("v", match.version)), 0), match.version)
+        version = replay_position.version_asked(request.GET.get("v"), match.version)
     except ValueError:
-        version = match.version
+        raise BadRequest("v is not a whole number") from None
     game = engine.get_game(match.game)
-    view = game.view(reading.state_at(match, version), None)
+    view = game.view(replay_checkpoints.state_at(match, version), None)  # a spectator's: nothing hidden shown
     seats = list(match.seats.all())
     players = [s.display_name for s in seats]
     board = get_board(match.game)
-    turns = list(match.turns.order_by("version"))
+    window = replay_position.log_window(match, version)
     context = {
         "match": match,
         "game": game,
@@ -347,12 +358,16 @@ def replay(request, pk):
         "board": board.page(view, [], None, players),
         "version": version,
         "last": match.version,
-        "steps": {"first": 0, "previous": max(0, version - 1), "next": min(match.version, version + 1), "last": match.version},
-        "current_turn": next((t for t in turns if t.version == version), None),
-        "turns": turns,
+        "steps": replay_position.steps(version, match.version),
+        "current_turn": next((t for t in window if t.version == version), None),
+        "window": window,
+        "with_start": version <= replay_position.WINDOW,
     }
-    template = "games/replay_board.html" if request.htmx else "games/replay.html"
-    return render(request, template, context)
+    fragment = request.htmx and not request.htmx.history_restore_request
+    template = "games/replay_board.html" if fragment else "games/replay.html"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request", "HX-History-Restore-Request"])
+    return response
 
 
 def _board_context(request, match):

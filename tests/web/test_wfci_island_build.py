@@ -70,8 +70,12 @@ def test_a_match_of_bots_builds_its_island_plays_to_the_end_and_replays(client):
     assert reading.replay(match) == match.state
     kinds = [t["kind"] for t in match.state["island"]["tiles"].values()]
     assert kinds.count("base") == 2 and kinds.count("territory") == 8
-    page = client.get(reverse("replay", args=[match.pk])).content.decode()
-    assert html.unescape(page).count("lays the Territory tile from") == 2
+    placed = [t.version for t in match.turns.order_by("version") if "lays the Territory tile from" in t.text]
+    assert len(placed) == 2
+    for v in placed:  # the replay shows each placement as the step that led to its position
+        page = client.get(reverse("replay", args=[match.pk]) + f"?v={v}").content.decode()
+        step = re.search(r'id="replay-step">(.*?)</p>', page, re.S).group(1)
+        assert "lays the Territory tile from" in html.unescape(step)
 
 
 @pytest.mark.django_db
