@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test setup migrate demo worker beat rehearse bench bench-floor bench-serial bench-board bench-scale bench-engine messages catalogs clean
+.PHONY: run test setup migrate demo worker beat rehearse bench bench-floor bench-serial bench-board bench-replay bench-scale bench-engine messages catalogs clean
 
 run: setup migrate demo
 	$(PY) manage.py runserver 127.0.0.1:8000
@@ -54,6 +54,9 @@ bench-serial: setup
 
 bench-board: setup
 	$(PY) bench/board_render.py
+
+bench-replay: setup
+	$(PY) bench/replay.py $(BENCH_ARGS)
 
 bench-scale: setup
 	$(PY) bench/scale.py
