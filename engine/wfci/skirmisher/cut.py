@@ -79,6 +79,8 @@ def prepare(state: dict, seat: int, legal: list[dict]) -> dict | None:
         return None
     hens = [u for u in state["units"].values() if u["owner"] == seat and u["kind"] == "chicken"]
     if len(hens) < min(cards.card(cid)["pilots"] for cid in guns):
+        if not state["seats"][seat]["destroyed"]:
+            return None  # every chicken pilots a machine: a Retrieve brings none (it looped till the limit)
         home = judge.by_type(legal, "retrieve")
         return min(home, key=lambda a: a["pay"] != "chicken", default=None)  # a Chicken die before the free action
     if any(_affords(state["seats"][seat]["res"], cid) for cid in guns):
