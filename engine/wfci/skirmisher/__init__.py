@@ -439,6 +439,9 @@ def _pick_resource(state, seat, frame, legal):
 
 def _retrieve(state, seat, frame, legal):
     s = state["seats"][seat]
+    gun = cut.take(state, seat, legal) if solo.playing(state, seat) and not solo.joined(state, seat) else None
+    if gun is not None:
+        return gun
     hens = sum(1 for u in state["units"].values() if u["owner"] == seat and u["kind"] == "chicken")
     take_hen = {"type": "take", "what": "chicken"}
     if take_hen in legal and hens < 3:
