@@ -22,6 +22,8 @@ no gun and none affordable, a Retrieve takes the resources a gun in the stock la
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .. import board, cards, cockfight, solo, units
 from ..movement import _predicates, destinations
 from ..state import distance, island, pt
@@ -139,19 +141,32 @@ def _guns(state: dict, seat: int) -> list[dict]:
             and units.stats(u)["range"] >= RANGED]
 
 
+MOVERS = 2  # its units its Command dice surely reach in a turn (they start at the first)
+
+
+def _movers(state: dict) -> list[dict]:
+    """The first of its units in its activation order (machines by build order, then its
+    chickens, then its leader: D-S14): each turn its Command dice start again from the first,
+    so on a cut island the first ones, stuck at the lava, take every die and the rest never
+    move (traced: seed 45 of random-island classic, no fight after round 90)."""
+    its = [u for u in state["units"].values() if u["owner"] == solo.SEAT]
+    rank = {"machine": 0, "chicken": 1, "leader": 2}
+    return sorted(its, key=lambda u: (rank[u["kind"]], int(u["id"][1:]) if u["kind"] == "machine" else 0,
+                                      -units.stats(u)["strength"] - len(u["dice"]), u["id"]))[:MOVERS]
+
+
 def _ends(state: dict, key: str, theirs: set) -> list[tuple[int, int]]:
-    """Where its walkers end, coming for our leader on `key`: with no way over the lava, each
-    move takes the hex nearest him as the crow flies, and only a strictly nearer one, on a hex
-    none of its units stands on; so a walker stops where every hex in its reach is farther or
-    taken (a bay of its side held them 3 to 5 steps from our guns). The nearest go first.
-    Hexes as (q, r)."""
+    """Where its units stand once its first ones (`_movers`) have come for our leader on `key`:
+    with no way over the lava, each move takes the hex nearest him as the crow flies, and only
+    a strictly nearer one, on a hex none of its units stands on; so a walker stops where every
+    hex in its reach is farther or taken (a bay of its side held them 3 to 5 steps from our
+    guns). Hexes as (q, r)."""
     isl, goal = island(state), pt(key)
     side = {pt(k) for k in theirs}
-    mine = sorted((u for u in state["units"].values() if u["owner"] == solo.SEAT),
-                  key=lambda u: (board.distance(pt(u["hex"]), goal), u["id"]))
-    taken = {pt(u["hex"]) for u in mine}
-    out = []
-    for u in mine:
+    movers = _movers(state)
+    taken = {pt(u["hex"]) for u in state["units"].values() if u["owner"] == solo.SEAT}
+    out = [pt(u["hex"]) for u in state["units"].values() if u["owner"] == solo.SEAT and u not in movers]
+    for u in movers:
         h, speed = pt(u["hex"]), units.speed(u)
         for _ in range(40 if speed > 0 else 0):
             stops = board.reachable(isl, h, speed, side.__contains__, lambda x: x not in taken)
@@ -187,13 +202,24 @@ def lure_spot(state: dict, seat: int) -> str | None:
     if now == 0:
         return leader["hex"]
     _enter, can_stop = _predicates(state, seat, [leader])
-    near = [k for k in ours if can_stop(pt(k)) and any(distance(k, g["hex"]) <= LURE for g in guns)]
+    near = [k for k in ours if can_stop(pt(k))]
     scored = {k: _miss(state, k, guns, theirs) for k in near}
     best = min(near, key=lambda k: (scored[k], ours[k], k), default=None)
     return best if best is not None and scored[best] < now else leader["hex"]
 
 
-LURE = 2  # our leader lures its walkers from this near one of our guns at most
+
+def bait(state: dict, seat: int, legal: list[dict]) -> dict | None:
+    """In a fight of ours on a cut island with nothing played yet: a scroll, so that it answers
+    with half its hand, which it keeps when it defends, our strength is below its armor and we
+    played none (traced: seed 62, a cannon's fight every turn from round 40 on, its hand never
+    moved and its four catastrophes stayed in it). The scroll we hold most copies of."""
+    if state["combat"]["down"][str(seat)]:
+        return None
+    plays = [a for a in judge.by_type(legal, "play_scroll")
+             if cards.card(a["card"])["type"] != "magic" or not cockfight.effect(state, a["card"]).get("swap_defender")]
+    held = Counter(cards.card(c)["key"] for c in state["seats"][seat]["hand"])
+    return max(plays, key=lambda a: (held[cards.card(a["card"])["key"]], a["card"]), default=None)
 
 
 PAY = {"car": 0, "extra": 1, "claw": 2, "free": 3}

@@ -390,7 +390,8 @@ def fight(state, seat, frame, legal):
         if scrolls._card_value(state, eff, role, ours, theirs) > 0 or eff.get("negate") \
                 or (eff.get("shield") and role == "defending"):
             return play
-    return {"type": "pass"}
+    bait = cut.bait(state, seat, legal) if role == "attacking" and not joined(state, seat) else None
+    return bait or {"type": "pass"}
 
 
 def _long_shot(state, seat, attacker, defender) -> bool:
