@@ -393,3 +393,37 @@ def test_on_a_cut_island_our_leader_lures_its_walkers_into_our_guns_range():
             break
         state = GAME.apply(state, seat, GAME.bot_action(state, seat, "challenger" if seat == 1 else "skirmisher"))
     assert distance(state["units"][car]["hex"], state["units"][gun]["hex"]) <= 2
+
+
+def test_on_a_cut_island_our_fight_plays_a_scroll_so_that_its_hand_answers():
+    """Its hand (its catastrophes in it) leaves only through fights, and it keeps it when it
+    defends, our strength is below its armor and we played no scroll: our Egg Cannon (strength
+    4) on its Rock Golem (armor 5) plays one of our two Stone Skins, and it answers with half
+    its hand."""
+    state, its, trans = cut_position()
+    state["seats"][0]["hand"] = []
+    free = [c for c in P.cards.catalog()["scroll"] if P.cards.card(c)["type"] == "magic"
+            and all(c not in s["hand"] for s in state["seats"])]
+    skins = [c for c in free if P.cards.card(c)["key"] == "stone_skin"][:2]
+    state["seats"][0]["hand"] = list(skins)
+    state["seats"][1]["hand"] = [c for c in free if c not in skins and not P.cards.card(c)["effect"].get("draw")][:10]
+    P.stock(state, ["watch_tower", "shield_tower", "mill_tower", "mud_golem"])
+    P.machine(state, 0, "egg_cannon", "-2,-1")
+    state, chosen = play_our_actions(state)
+    assert {"type": "attack", "unit": next(u["id"] for u in state["units"].values() if u["owner"] == 0
+                                           and u["kind"] == "machine"), "pay": "free"} in chosen
+    assert len(state["seats"][0]["hand"]) == 1
+    assert len(state["seats"][1]["hand"]) == 5
+
+
+def test_on_a_cut_island_the_lure_counts_only_its_first_units():
+    """Its Command dice start again from the first of its activation order every turn, so on a
+    cut island only its first machines ever walk: the lure reckons with those (by build order)
+    and leaves the later ones where they stand."""
+    state, gun, car = bay_position()
+    later = P.challenger_machine(state, "chariot", "-3,6")
+    last = P.challenger_machine(state, "iron_soldier", "-4,7")
+    assert [u["id"] for u in cut._movers(state)] == [car, later]
+    theirs = set(judge.walk_to(state, state["seats"][1]["base"]))
+    assert (-4, 7) in cut._ends(state, "-1,-1", theirs)  # the third one stays put
+    assert last not in [u["id"] for u in cut._movers(state)]

@@ -379,8 +379,9 @@ def fight(state, seat, frame, legal):
     if c["stage"] != "cards":
         return legal[0]
     role = "attacking" if c["att_seat"] == seat else "defending"
+    bait = cut.bait(state, seat, legal) if role == "attacking" and not joined(state, seat) else None
     if not vital:
-        return {"type": "pass"}
+        return bait or {"type": "pass"}
     ours, theirs = (attacker, defender) if role == "attacking" else (defender, attacker)
     for play in judge.by_type(legal, "play_scroll"):
         card = cards.card(play["card"])
@@ -390,7 +391,6 @@ def fight(state, seat, frame, legal):
         if scrolls._card_value(state, eff, role, ours, theirs) > 0 or eff.get("negate") \
                 or (eff.get("shield") and role == "defending"):
             return play
-    bait = cut.bait(state, seat, legal) if role == "attacking" and not joined(state, seat) else None
     return bait or {"type": "pass"}
 
 
