@@ -382,11 +382,11 @@ def test_on_a_cut_island_our_leader_lures_its_walkers_into_our_guns_range():
     assert not solo.joined(state, 0)
     theirs = set(judge.walk_to(state, state["seats"][1]["base"]))
     home = state["seats"][0]["base"]
-    assert cut._miss(state, home, [state["units"][gun]], theirs) > 0
+    assert cut._miss(state, home, [state["units"][gun]], theirs)[0] > 0
     state, chosen = play_our_actions(state)
     leader = state["units"]["lead-0"]
     assert leader["hex"] != home
-    assert cut._miss(state, leader["hex"], [state["units"][gun]], theirs) == 0
+    assert cut._miss(state, leader["hex"], [state["units"][gun]], theirs)[0] == 0
     for _ in range(400):  # its turn: the Ram Car walks toward our leader
         seat = GAME.to_act(state)[0]
         if seat == 0 and state["stack"][0]["seat"] == 0 and state["stack"][0]["step"] == "actions":
@@ -425,5 +425,5 @@ def test_on_a_cut_island_the_lure_counts_only_its_first_units():
     last = P.challenger_machine(state, "iron_soldier", "-4,7")
     assert [u["id"] for u in cut._movers(state)] == [car, later]
     theirs = set(judge.walk_to(state, state["seats"][1]["base"]))
-    assert (-4, 7) in cut._ends(state, "-1,-1", theirs)  # the third one stays put
+    assert (-4, 7) in cut._ends(state, "-1,-1", theirs)[0]  # the third one stays put
     assert last not in [u["id"] for u in cut._movers(state)]

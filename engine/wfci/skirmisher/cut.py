@@ -155,17 +155,18 @@ def _movers(state: dict) -> list[dict]:
                                       -units.stats(u)["strength"] - len(u["dice"]), u["id"]))[:MOVERS]
 
 
-def _ends(state: dict, key: str, theirs: set) -> list[tuple[int, int]]:
-    """Where its units stand once its first ones (`_movers`) have come for our leader on `key`:
-    with no way over the lava, each move takes the hex nearest him as the crow flies, and only
-    a strictly nearer one, on a hex none of its units stands on; so a walker stops where every
-    hex in its reach is farther or taken (a bay of its side held them 3 to 5 steps from our
-    guns). Hexes as (q, r)."""
+def _ends(state: dict, key: str, theirs: set) -> tuple[list, list]:
+    """Where its units stand once its first ones (`_movers`) have come for our leader on `key`
+    (the others, then the movers), as (q, r): with no way over the lava, each move takes the
+    hex nearest him as the crow flies, and only a strictly nearer one, on a hex none of its
+    units stands on; so a walker stops where every hex in its reach is farther or taken (a bay
+    of its side held them 3 to 5 steps from our guns)."""
     isl, goal = island(state), pt(key)
     side = {pt(k) for k in theirs}
     movers = _movers(state)
     taken = {pt(u["hex"]) for u in state["units"].values() if u["owner"] == solo.SEAT}
-    out = [pt(u["hex"]) for u in state["units"].values() if u["owner"] == solo.SEAT and u not in movers]
+    stay = [pt(u["hex"]) for u in state["units"].values() if u["owner"] == solo.SEAT and u not in movers]
+    out = []
     for u in movers:
         h, speed = pt(u["hex"]), units.speed(u)
         for _ in range(40 if speed > 0 else 0):
@@ -177,19 +178,25 @@ def _ends(state: dict, key: str, theirs: set) -> list[tuple[int, int]]:
             taken.add(nxt)
             h = nxt
         out.append(h)
-    return out
+    return stay, out
 
 
-def _miss(state: dict, key: str, guns: list[dict], theirs: set) -> int:
-    """With our leader on `key`, the steps by which our nearest gun misses its nearest unit."""
-    ends = _ends(state, key, theirs)
-    return min((max(0, board.distance(pt(g["hex"]), e) - units.stats(g)["range"]) for g in guns for e in ends),
-               default=99)
+def _miss(state: dict, key: str, guns: list[dict], theirs: set) -> tuple[int, int]:
+    """With our leader on `key`: the steps by which our nearest gun misses its nearest unit,
+    then by how many its first units miss in all (so that our leader draws them on step by
+    step, round a bay, when no hex brings one in range at once)."""
+    stay, moved = _ends(state, key, theirs)
+
+    def gap(e) -> int:
+        return min(max(0, board.distance(pt(g["hex"]), e) - units.stats(g)["range"]) for g in guns)
+
+    return min((gap(e) for e in stay + moved), default=99), sum(gap(e) for e in moved)
 
 
 def lure_spot(state: dict, seat: int) -> str | None:
-    """The hex of our side where our leader brings its walkers into our guns' range (the
-    nearest such hex); its own hex when no hex does better; None with no gun or leader."""
+    """The hex of our side where our leader brings its walkers into our guns' range, or
+    nearest it (the nearest such hex); its own hex when no hex does better; None with no gun
+    or leader."""
     leader = state["units"].get(f"lead-{seat}")
     guns = _guns(state, seat)
     if leader is None or not guns:
@@ -199,14 +206,13 @@ def lure_spot(state: dict, seat: int) -> str | None:
     if not theirs or not ours:
         return None
     now = _miss(state, leader["hex"], guns, theirs)
-    if now == 0:
+    if now[0] == 0:
         return leader["hex"]
     _enter, can_stop = _predicates(state, seat, [leader])
     near = [k for k in ours if can_stop(pt(k))]
     scored = {k: _miss(state, k, guns, theirs) for k in near}
     best = min(near, key=lambda k: (scored[k], ours[k], k), default=None)
     return best if best is not None and scored[best] < now else leader["hex"]
-
 
 
 def bait(state: dict, seat: int, legal: list[dict]) -> dict | None:
