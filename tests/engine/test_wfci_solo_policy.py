@@ -427,3 +427,20 @@ def test_on_a_cut_island_the_lure_counts_only_its_first_units():
     theirs = set(judge.walk_to(state, state["seats"][1]["base"]))
     assert (-4, 7) in cut._ends(state, "-1,-1", theirs)[0]  # the third one stays put
     assert last not in [u["id"] for u in cut._movers(state)]
+
+
+def test_in_the_last_stand_no_die_goes_on_a_unit():
+    """A die put on a unit as a +1 stays there until the unit is destroyed: in the last stand
+    it is a move or a fight less every turn, and with all five on units we had only the free
+    action, one fight a turn, until the turn limit. So the 1 stays on the banner."""
+    state = our_actions_step()
+    P.machine(state, 0, "ram_car", "-3,-1")
+    P.banner(state, 0, ["1"])
+    state["round"] = stand.START
+    state, chosen = play_our_actions(state)
+    assert not [a for a in chosen if a["type"] == "plus_one"]
+    state = our_actions_step()
+    P.machine(state, 0, "ram_car", "-3,-1")
+    P.banner(state, 0, ["1"])
+    state, chosen = play_our_actions(state)  # before the last stand it still goes on the car
+    assert [a for a in chosen if a["type"] == "plus_one"]
