@@ -16,8 +16,11 @@ leader (as the crow flies, once lava cuts every way): with our leader on its bas
 to 5 steps from our guns, and 14 of 15 classic games on random islands sat at the turn limit
 with every catastrophe in its hand (seeds 2-84, traced at round 140). Nothing of its can fight
 over the lava (it builds walkers only, all of range 1), so our leader is safe anywhere on our
-side: it walks to where its units, coming for it, stop in range of our guns (the lure). With
-no gun and none affordable, a Retrieve takes the resources a gun in the stock lacks.
+side: it walks to where its first units (the only ones its Command dice reach), coming for
+it, stop in range of our guns (the lure). With no gun and none affordable, a Retrieve takes
+the resources a gun in the stock lacks, and every fight of ours here plays a scroll, so that
+it answers with half its hand (the bait). docs/wfci-solo.md, "the island cut in two", has the
+traces and the figures.
 """
 
 from __future__ import annotations
