@@ -6,7 +6,7 @@ hopeless. Constructed positions on the Long bay (the real starter island)."""
 import engine
 from engine.wfci import bots
 from engine.wfci import positions as P
-from engine.wfci.skirmisher import siege, solo, stand
+from engine.wfci.skirmisher import cut, judge, siege, solo, stand
 from engine.wfci.state import distance
 
 GAME = engine.get_game("wfci")
@@ -303,3 +303,144 @@ def test_on_an_island_cut_in_two_it_builds_a_gun_that_fights_across_the_lava():
     guns = [u for u in state["units"].values() if u["owner"] == 0 and u["kind"] == "machine"]
     assert [P.cards.card(u["card"])["key"] for u in guns] == ["egg_cannon"]
     assert distance(guns[0]["hex"], state["units"][its]["hex"]) <= 2
+
+
+def test_on_a_cut_island_no_retrieve_when_every_chicken_pilots_a_machine():
+    """A gun in the stock wants a pilot, but every chicken of ours pilots a machine and none is
+    destroyed: a Retrieve would bring none (its take offers resources only), and spending the
+    free action on it every turn held a game at the turn limit."""
+    state, its, trans = cut_position()
+    state["seats"][0]["hand"].remove(trans)
+    P.resources(state, 0, wood=2, stone=1, metal=1)
+    soldier = P.machine(state, 0, "rock_soldier", "-2,-2")
+    for hen in [u["id"] for u in state["units"].values() if u["owner"] == 0 and u["kind"] == "chicken"]:
+        del state["units"][hen]  # the pilots of machines lost in the lava, say
+        state["units"][soldier]["pilots"].append(hen)
+    P.stock(state, ["egg_cannon", "watch_tower", "shield_tower", "mill_tower"])
+    assert cut.ranged(state["decks"]["stock"][0])
+    legal = GAME.legal_actions(state, 0)
+    assert {"type": "retrieve", "pay": "free"} in legal
+    assert cut.prepare(state, 0, legal) is None
+    assert GAME.bot_action(state, 0, "skirmisher")["type"] != "retrieve"
+
+
+def test_on_a_cut_island_a_retrieve_takes_what_the_gun_in_the_stock_lacks():
+    """No resources and no Transmutation: the free action retrieves the wood and metal an Egg
+    Cannon costs (chickens are at home, so none is wanted)."""
+    state, its, trans = cut_position()
+    state["seats"][0]["hand"].remove(trans)
+    P.resources(state, 0, wood=0, stone=3, metal=0)
+    state, chosen = play_our_actions(state)
+    assert {"type": "retrieve", "pay": "free"} in chosen
+    takes = [a["what"] for a in chosen if a["type"] == "take"]
+    assert takes and set(takes) <= {"wood", "metal"}
+
+
+def test_on_a_cut_island_the_last_chicken_of_the_screen_pilots_the_gun():
+    """Nothing of its crosses the lava, so the screen holds nothing back: our one chicken left,
+    alone on a hex of the screen, pilots the cannon (it was kept there, and the cannon never
+    came)."""
+    state, its, trans = cut_position()
+    state["seats"][0]["hand"].remove(trans)
+    P.resources(state, 0, wood=2, stone=0, metal=1)
+    hens = [u["id"] for u in state["units"].values() if u["owner"] == 0 and u["kind"] == "chicken"]
+    for hen in hens[1:]:
+        del state["units"][hen]
+        state["seats"][0]["destroyed"].append(hen)
+    state["units"][hens[0]]["hex"] = "-3,-1"
+    assert "-3,-1" in solo.screen(state, 0)
+    state, chosen = play_our_actions(state)
+    guns = [u for u in state["units"].values() if u["owner"] == 0 and u["kind"] == "machine"]
+    assert [P.cards.card(u["card"])["key"] for u in guns] == ["egg_cannon"]
+
+
+def bay_position():
+    """The Long bay cut between its middle tile and the next one (the neutral hex and two hexes
+    of T5 turned to lava tiles of their own): our side is our territory, the middle tile and
+    our base, with our Egg Cannon (range 2) on the middle tile; its front is T5's two hexes
+    left, 2 and 3 steps from the cannon and both 6 steps from our base, so with our leader at
+    home its Ram Car may stop on either (in random-island classic games its walkers stood 3 to
+    5 steps from our guns)."""
+    state = our_actions_step()
+    for n, key in enumerate(("-2,1", "-1,1", "-2,2")):
+        state["island"]["tiles"][key].update(kind="lava", tile=f"X{n}", owner=None)
+    P.resources(state, 0, wood=0, stone=0, metal=0)
+    gun = P.machine(state, 0, "egg_cannon", "-1,0")
+    P.stock(state, ["watch_tower", "shield_tower", "mill_tower", "mud_golem"])
+    car = P.challenger_machine(state, "ram_car", "-2,4")
+    state["decks"]["scroll"] = []
+    state["round"] = 52
+    P.banner(state, 0, ["claw", "claw"])
+    return state, gun, car
+
+
+def test_on_a_cut_island_our_leader_lures_its_walkers_into_our_guns_range():
+    """Nothing of its can fight over the lava, so our leader leaves its base for the middle
+    tile: coming for him, its Ram Car stops in reach of our cannon, and the fights that follow
+    bring its scrolls (its catastrophes among them) back to the deck."""
+    state, gun, car = bay_position()
+    assert not solo.joined(state, 0)
+    theirs = set(judge.walk_to(state, state["seats"][1]["base"]))
+    home = state["seats"][0]["base"]
+    assert cut._miss(state, home, [state["units"][gun]], theirs)[0] > 0
+    state, chosen = play_our_actions(state)
+    leader = state["units"]["lead-0"]
+    assert leader["hex"] != home
+    assert cut._miss(state, leader["hex"], [state["units"][gun]], theirs)[0] == 0
+    for _ in range(400):  # its turn: the Ram Car walks toward our leader
+        seat = GAME.to_act(state)[0]
+        if seat == 0 and state["stack"][0]["seat"] == 0 and state["stack"][0]["step"] == "actions":
+            break
+        state = GAME.apply(state, seat, GAME.bot_action(state, seat, "challenger" if seat == 1 else "skirmisher"))
+    assert distance(state["units"][car]["hex"], state["units"][gun]["hex"]) <= 2
+
+
+def test_on_a_cut_island_our_fight_plays_a_scroll_so_that_its_hand_answers():
+    """Its hand (its catastrophes in it) leaves only through fights, and it keeps it when it
+    defends, our strength is below its armor and we played no scroll: our Egg Cannon (strength
+    4) on its Rock Golem (armor 5) plays one of our two Stone Skins, and it answers with half
+    its hand."""
+    state, its, trans = cut_position()
+    state["seats"][0]["hand"] = []
+    free = [c for c in P.cards.catalog()["scroll"] if P.cards.card(c)["type"] == "magic"
+            and all(c not in s["hand"] for s in state["seats"])]
+    skins = [c for c in free if P.cards.card(c)["key"] == "stone_skin"][:2]
+    state["seats"][0]["hand"] = list(skins)
+    state["seats"][1]["hand"] = [c for c in free if c not in skins and not P.cards.card(c)["effect"].get("draw")][:10]
+    P.stock(state, ["watch_tower", "shield_tower", "mill_tower", "mud_golem"])
+    P.machine(state, 0, "egg_cannon", "-2,-1")
+    state, chosen = play_our_actions(state)
+    assert {"type": "attack", "unit": next(u["id"] for u in state["units"].values() if u["owner"] == 0
+                                           and u["kind"] == "machine"), "pay": "free"} in chosen
+    assert len(state["seats"][0]["hand"]) == 1
+    assert len(state["seats"][1]["hand"]) == 5
+
+
+def test_on_a_cut_island_the_lure_counts_only_its_first_units():
+    """Its Command dice start again from the first of its activation order every turn, so on a
+    cut island only its first machines ever walk: the lure reckons with those (by build order)
+    and leaves the later ones where they stand."""
+    state, gun, car = bay_position()
+    later = P.challenger_machine(state, "chariot", "-3,6")
+    last = P.challenger_machine(state, "iron_soldier", "-4,7")
+    assert [u["id"] for u in cut._movers(state)] == [car, later]
+    theirs = set(judge.walk_to(state, state["seats"][1]["base"]))
+    assert (-4, 7) in cut._ends(state, "-1,-1", theirs)[0]  # the third one stays put
+    assert last not in [u["id"] for u in cut._movers(state)]
+
+
+def test_in_the_last_stand_no_die_goes_on_a_unit():
+    """A die put on a unit as a +1 stays there until the unit is destroyed: in the last stand
+    it is a move or a fight less every turn, and with all five on units we had only the free
+    action, one fight a turn, until the turn limit. So the 1 stays on the banner."""
+    state = our_actions_step()
+    P.machine(state, 0, "ram_car", "-3,-1")
+    P.banner(state, 0, ["1"])
+    state["round"] = stand.START
+    state, chosen = play_our_actions(state)
+    assert not [a for a in chosen if a["type"] == "plus_one"]
+    state = our_actions_step()
+    P.machine(state, 0, "ram_car", "-3,-1")
+    P.banner(state, 0, ["1"])
+    state, chosen = play_our_actions(state)  # before the last stand it still goes on the car
+    assert [a for a in chosen if a["type"] == "plus_one"]

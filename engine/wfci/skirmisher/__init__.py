@@ -12,7 +12,7 @@ from .. import board, cards, cockfight, combat, custom_island, dice, flag, scrol
 from ..hand import hit_options
 from ..movement import destinations
 from ..state import distance, pt, top
-from . import cut, flags, judge, solo
+from . import cut, flags, judge, solo, stand
 
 
 def choose(state: dict, seat: int) -> dict:
@@ -75,7 +75,10 @@ def _solo(state, seat, frame, legal):
 
 
 def _solo_extras(state, seat, legal):
-    pick = _stars(state, seat, legal) or _plus_one(state, seat, legal) or _play(state, seat, legal)
+    # In the last stand a die on a unit is a move or a fight less a turn, for good: with all
+    # five on units, one fight a turn (the free action) held games at the limit.
+    plus = None if stand.on(state) else _plus_one(state, seat, legal)
+    pick = _stars(state, seat, legal) or plus or _play(state, seat, legal)
     if pick and pick["type"] == "play_scroll" and cards.card(pick["card"])["type"] == "magic":
         eff = cockfight.effect(state, pick["card"])
         if eff.get("extra_move") or eff.get("draw") and len(state["decks"]["scroll"]) < 3 \
@@ -439,6 +442,9 @@ def _pick_resource(state, seat, frame, legal):
 
 def _retrieve(state, seat, frame, legal):
     s = state["seats"][seat]
+    gun = cut.take(state, seat, legal) if solo.playing(state, seat) and not solo.joined(state, seat) else None
+    if gun is not None:
+        return gun
     hens = sum(1 for u in state["units"].values() if u["owner"] == seat and u["kind"] == "chicken")
     take_hen = {"type": "take", "what": "chicken"}
     if take_hen in legal and hens < 3:

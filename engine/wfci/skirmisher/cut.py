@@ -10,12 +10,26 @@ Archer Tower) shoots across one lava hex: each fight takes its deck card and hal
 the discard, the discard becomes the deck again, and we draw the catastrophe that rejoins the
 island. So on a cut island we build the ranged machine the stock and our resources allow,
 nearest its units, and our walkers stop walking (they have nowhere to go).
+
+Guns only fire at what stands in their range, and the Challenger's machines walk toward our
+leader (as the crow flies, once lava cuts every way): with our leader on its base they stood 3
+to 5 steps from our guns, and 14 of 15 classic games on random islands sat at the turn limit
+with every catastrophe in its hand (seeds 2-84, traced at round 140). Nothing of its can fight
+over the lava (it builds walkers only, all of range 1), so our leader is safe anywhere on our
+side: it walks to where its first units (the only ones its Command dice reach), coming for
+it, stop in range of our guns (the lure). With no gun and none affordable, a Retrieve takes
+the resources a gun in the stock lacks, and every fight of ours here plays a scroll, so that
+it answers with half its hand (the bait). docs/wfci-solo.md, "the island cut in two", has the
+traces and the figures.
 """
 
 from __future__ import annotations
 
-from .. import cards, cockfight, solo
-from ..state import distance
+from collections import Counter
+
+from .. import board, cards, cockfight, solo, units
+from ..movement import _predicates, destinations
+from ..state import distance, island, pt
 from . import judge
 
 RANGED = 2  # the range that reaches over one lava hex
@@ -79,6 +93,8 @@ def prepare(state: dict, seat: int, legal: list[dict]) -> dict | None:
         return None
     hens = [u for u in state["units"].values() if u["owner"] == seat and u["kind"] == "chicken"]
     if len(hens) < min(cards.card(cid)["pilots"] for cid in guns):
+        if not state["seats"][seat]["destroyed"]:
+            return None  # every chicken pilots a machine: a Retrieve brings none (it looped till the limit)
         home = judge.by_type(legal, "retrieve")
         return min(home, key=lambda a: a["pay"] != "chicken", default=None)  # a Chicken die before the free action
     if any(_affords(state["seats"][seat]["res"], cid) for cid in guns):
@@ -87,4 +103,165 @@ def prepare(state: dict, seat: int, legal: list[dict]) -> dict | None:
         eff = cockfight.effect(state, a["card"]) if cards.card(a["card"])["type"] == "magic" else {}
         if eff.get("transmute") and "replace" not in a and transmute(state, seat, eff["transmute"]):
             return a
+    if sum(state["seats"][seat]["res"].values()) < CAP and _lacking(state, seat) and not judge.by_type(legal, "attack"):
+        home = judge.by_type(legal, "retrieve")
+        return min(home, key=lambda a: a["pay"] != "chicken", default=None)  # resources for the gun
     return None
+
+
+CAP = 9  # the banner holds no more resources
+
+
+def _lacking(state: dict, seat: int) -> list[str]:
+    """The resources the gun in the stock nearest to paid for still lacks (with the supply
+    able to give them), scarcest first."""
+    res = state["seats"][seat]["res"]
+    guns = _guns_in_stock(state)
+    if not guns:
+        return []
+    cid = min(guns, key=lambda c: (sum(max(0, n - res[r]) for r, n in cards.card(c)["cost"].items()), c))
+    short = [r for r, n in cards.card(cid)["cost"].items() if res[r] < n and state["supply"][r] > 0]
+    return sorted(short, key=lambda r: (res[r] - cards.card(cid)["cost"][r], r))
+
+
+def take(state: dict, seat: int, legal: list[dict]) -> dict | None:
+    """In a Retrieve on a cut island: a pilot if the gun needs one, else what it lacks."""
+    hens = sum(1 for u in state["units"].values() if u["owner"] == seat and u["kind"] == "chicken")
+    guns = _guns_in_stock(state)
+    chicken = {"type": "take", "what": "chicken"}
+    if guns and chicken in legal and hens < min(cards.card(c)["pilots"] for c in guns):
+        return chicken
+    for r in _lacking(state, seat):
+        if {"type": "take", "what": r} in legal:
+            return {"type": "take", "what": r}
+    return None
+
+
+# -- the lure: our leader draws its units into the range of our guns ----------------------
+
+def _guns(state: dict, seat: int) -> list[dict]:
+    return [u for u in state["units"].values() if u["owner"] == seat and u["kind"] == "machine"
+            and units.stats(u)["range"] >= RANGED]
+
+
+MOVERS = 2  # its units its Command dice surely reach in a turn (they start at the first)
+
+
+def _movers(state: dict) -> list[dict]:
+    """The first of its units in its activation order (machines by build order, then its
+    chickens, then its leader: D-S14): each turn its Command dice start again from the first,
+    so on a cut island the first ones, stuck at the lava, take every die and the rest never
+    move (traced: seed 45 of random-island classic, no fight after round 90)."""
+    its = [u for u in state["units"].values() if u["owner"] == solo.SEAT]
+    rank = {"machine": 0, "chicken": 1, "leader": 2}
+    return sorted(its, key=lambda u: (rank[u["kind"]], int(u["id"][1:]) if u["kind"] == "machine" else 0,
+                                      -units.stats(u)["strength"] - len(u["dice"]), u["id"]))[:MOVERS]
+
+
+def _ends(state: dict, key: str, theirs: set) -> tuple[list, list]:
+    """Where its units stand once its first ones (`_movers`) have come for our leader on `key`
+    (the others, then the movers), as (q, r): with no way over the lava, each move takes the
+    hex nearest him as the crow flies, and only a strictly nearer one, on a hex none of its
+    units stands on; so a walker stops where every hex in its reach is farther or taken (a bay
+    of its side held them 3 to 5 steps from our guns)."""
+    isl, goal = island(state), pt(key)
+    side = {pt(k) for k in theirs}
+    movers = _movers(state)
+    taken = {pt(u["hex"]) for u in state["units"].values() if u["owner"] == solo.SEAT}
+    stay = [pt(u["hex"]) for u in state["units"].values() if u["owner"] == solo.SEAT and u not in movers]
+    out = []
+    for u in movers:
+        h, speed = pt(u["hex"]), units.speed(u)
+        for _ in range(40 if speed > 0 else 0):
+            stops = board.reachable(isl, h, speed, side.__contains__, lambda x: x not in taken)
+            nxt = min(stops, key=lambda x: (board.distance(x, goal), x), default=h)
+            if board.distance(nxt, goal) >= board.distance(h, goal):
+                break
+            taken.discard(h)
+            taken.add(nxt)
+            h = nxt
+        out.append(h)
+    return stay, out
+
+
+def _miss(state: dict, key: str, guns: list[dict], theirs: set) -> tuple[int, int]:
+    """With our leader on `key`: the steps by which our nearest gun misses its nearest unit,
+    then by how many its first units miss in all (so that our leader draws them on step by
+    step, round a bay, when no hex brings one in range at once)."""
+    stay, moved = _ends(state, key, theirs)
+
+    def gap(e) -> int:
+        return min(max(0, board.distance(pt(g["hex"]), e) - units.stats(g)["range"]) for g in guns)
+
+    return min((gap(e) for e in stay + moved), default=99), sum(gap(e) for e in moved)
+
+
+def lure_spot(state: dict, seat: int) -> str | None:
+    """The hex of our side where our leader brings its walkers into our guns' range, or
+    nearest it (the nearest such hex); its own hex when no hex does better; None with no gun
+    or leader."""
+    leader = state["units"].get(f"lead-{seat}")
+    guns = _guns(state, seat)
+    if leader is None or not guns:
+        return None
+    theirs = set(judge.walk_to(state, state["seats"][solo.SEAT]["base"]))
+    ours = judge.walk_to(state, leader["hex"])
+    if not theirs or not ours:
+        return None
+    now = _miss(state, leader["hex"], guns, theirs)
+    if now[0] == 0:
+        return leader["hex"]
+    _enter, can_stop = _predicates(state, seat, [leader])
+    near = [k for k in ours if can_stop(pt(k))]
+    scored = {k: _miss(state, k, guns, theirs) for k in near}
+    best = min(near, key=lambda k: (scored[k], ours[k], k), default=None)
+    return best if best is not None and scored[best] < now else leader["hex"]
+
+
+def bait(state: dict, seat: int, legal: list[dict]) -> dict | None:
+    """In a fight of ours on a cut island with nothing played yet: a scroll, so that it answers
+    with half its hand, which it keeps when it defends, our strength is below its armor and we
+    played none (traced: seed 62, a cannon's fight every turn from round 40 on, its hand never
+    moved and its four catastrophes stayed in it). The scroll we hold most copies of."""
+    if state["combat"]["down"][str(seat)]:
+        return None
+    plays = [a for a in judge.by_type(legal, "play_scroll")
+             if cards.card(a["card"])["type"] != "magic" or not cockfight.effect(state, a["card"]).get("swap_defender")]
+    held = Counter(cards.card(c)["key"] for c in state["seats"][seat]["hand"])
+    return max(plays, key=lambda a: (held[cards.card(a["card"])["key"]], a["card"]), default=None)
+
+
+PAY = {"car": 0, "extra": 1, "claw": 2, "free": 3}
+
+
+def lure(state: dict, seat: int, legal: list[dict]) -> dict | None:
+    """The move of our leader's stack toward the lure spot (the cheapest payment), if any
+    step brings it nearer."""
+    leader = state["units"].get(f"lead-{seat}")
+    spot = lure_spot(state, seat)
+    if spot is None or spot == leader["hex"]:
+        return None
+    walk = judge.walk_to(state, spot)
+    dests = destinations(state, seat, [leader], leader["hex"], units.speed(leader))
+    if min((walk.get(k, 99) for k in dests), default=99) >= walk.get(leader["hex"], 99):
+        return None
+    moves = [a for a in judge.by_type(legal, "move") if a["hex"] == leader["hex"]]
+    return min(moves, key=lambda a: PAY[a["pay"]], default=None)
+
+
+def lure_move(state: dict, seat: int, frame: dict, legal: list[dict]) -> dict | None:
+    """In a move of our leader on a cut island: it goes alone (the rest stay), toward the lure
+    spot; None for a group without our leader."""
+    group = [state["units"][u] for u in frame["group"]]
+    leader = next((u for u in group if u["kind"] == "leader" and u["owner"] == seat), None)
+    if leader is None:
+        return None
+    for u in group:
+        if u is not leader and {"type": "drop", "unit": u["id"]} in legal:
+            return {"type": "drop", "unit": u["id"]}
+    spot = lure_spot(state, seat) or frame["hex"]
+    walk = judge.walk_to(state, spot)
+    step = min(judge.by_type(legal, "move_to"), key=lambda a: (walk.get(a["hex"], 99), a["hex"]), default=None)
+    if step is not None and walk.get(step["hex"], 99) < walk.get(frame["hex"], 99):
+        return step
+    return {"type": "end_move"} if {"type": "end_move"} in legal else {"type": "cancel"}

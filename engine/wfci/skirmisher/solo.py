@@ -203,6 +203,8 @@ def _last_stand(state, seat, frame, legal, extras) -> dict:
             pick = None  # the free action builds; a lesser fight waits for a Claw
     if pick is None and builds and frame["free"]:
         pick = max(builds, key=lambda a: _machine_score(a["card"]))
+    if pick is None and not joined(state, seat):
+        pick = cut.lure(state, seat, legal)
     return pick or extras(state, seat, legal) or stand.advance(state, seat, legal) or {"type": "end_actions"}
 
 
@@ -377,8 +379,9 @@ def fight(state, seat, frame, legal):
     if c["stage"] != "cards":
         return legal[0]
     role = "attacking" if c["att_seat"] == seat else "defending"
+    bait = cut.bait(state, seat, legal) if role == "attacking" and not joined(state, seat) else None
     if not vital:
-        return {"type": "pass"}
+        return bait or {"type": "pass"}
     ours, theirs = (attacker, defender) if role == "attacking" else (defender, attacker)
     for play in judge.by_type(legal, "play_scroll"):
         card = cards.card(play["card"])
@@ -388,7 +391,7 @@ def fight(state, seat, frame, legal):
         if scrolls._card_value(state, eff, role, ours, theirs) > 0 or eff.get("negate") \
                 or (eff.get("shield") and role == "defending"):
             return play
-    return {"type": "pass"}
+    return bait or {"type": "pass"}
 
 
 def _long_shot(state, seat, attacker, defender) -> bool:
@@ -407,6 +410,8 @@ def move(state, seat, frame, legal):
     group = [state["units"][u] for u in frame["group"]]
     here = frame["hex"]
     leader = next((u for u in group if u["kind"] == "leader"), None)
+    if leader is not None and not joined(state, seat):
+        return cut.lure_move(state, seat, frame, legal)
     if leader is not None and not stand.all_in(state):
         if here == base and {"type": "drop", "unit": leader["id"]} in legal:
             return {"type": "drop", "unit": leader["id"]}
@@ -479,7 +484,8 @@ def _stop(legal):
 def build_spot(state, seat, frame, legal):
     """Pilots from the thickest stack; the machine into a hole of the screen, else as near the
     Challenger's way in as our territory allows."""
-    picks = [a for a in judge.by_type(legal, "pick_pilot") if not _holds_screen(state, seat, a["unit"])]
+    cut_off = not joined(state, seat)  # nothing of its crosses the lava: no screen to hold
+    picks = [a for a in judge.by_type(legal, "pick_pilot") if cut_off or not _holds_screen(state, seat, a["unit"])]
     if judge.by_type(legal, "pick_pilot"):
         if not picks:
             return {"type": "cancel"}
@@ -489,7 +495,7 @@ def build_spot(state, seat, frame, legal):
     spots = judge.by_type(legal, "build_at")
     if not spots:
         return {"type": "cancel"}
-    gun = cut.spot(state, frame, legal) if not joined(state, seat) else None
+    gun = cut.spot(state, frame, legal) if cut_off else None
     if gun is not None:
         return gun
     gaps = set(holes(state, seat))
