@@ -10,7 +10,6 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from engine.barnyard.data import UNITS, strength
-from games.texts import labelled
 
 from . import words as W
 
@@ -57,4 +56,5 @@ def _words(a: dict) -> dict:
         return {"label": W.piece_mark(a["piece"]), "name": _("%(unit)s → %(piece)s (%(cost)s)") % {
             "unit": unit, "piece": W.piece_label(a["piece"]), "cost": W.cost(UNITS[a["unit"]]["cost"])}}
     return {"label": f"{unit} → {W.piece_label(a['to'])}",
-            "name": labelled(unit, f"{W.piece_label(a['from'])} → {W.piece_label(a['to'])}")}
+            "name": _("%(unit)s → %(to)s, from %(from)s") % {  # the visible label first (WCAG 2.5.3)
+                "unit": unit, "to": W.piece_label(a["to"]), "from": W.piece_label(a["from"])}}
