@@ -444,3 +444,16 @@ def test_in_the_last_stand_no_die_goes_on_a_unit():
     P.banner(state, 0, ["1"])
     state, chosen = play_our_actions(state)  # before the last stand it still goes on the car
     assert [a for a in chosen if a["type"] == "plus_one"]
+
+
+def test_on_a_cut_island_with_no_gun_in_the_stock_a_star_deals_a_new_one():
+    """No gun built and none in the stock (walkers and towers of range 1): nothing of ours
+    would ever fight over the lava, so a star deals a new stock (random-island classic seed 40
+    sat at the turn limit with its stars unused)."""
+    state, its, trans = cut_position()
+    state["seats"][0]["hand"].remove(trans)
+    P.stock(state, ["watch_tower", "shield_tower", "mill_tower", "rock_soldier"])
+    assert not any(cut.ranged(c) for c in state["decks"]["stock"])
+    P.banner(state, 0, ["star"])
+    state, chosen = play_our_actions(state)
+    assert {"type": "star", "ability": "stock"} in chosen

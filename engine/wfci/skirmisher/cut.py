@@ -111,6 +111,17 @@ def prepare(state: dict, seat: int, legal: list[dict]) -> dict | None:
 
 CAP = 9  # the banner holds no more resources
 
+STOCK = {"type": "star", "ability": "stock"}
+
+
+def restock(state: dict, seat: int, legal: list[dict]) -> dict | None:
+    """With no gun built and none in the stock, a star deals a new stock (four new machine
+    cards): otherwise nothing of ours ever fights over the lava (traced: random-island classic
+    seed 40, a stock of walkers and a tower from round 60 to the turn limit, its stars unused)."""
+    if STOCK not in legal or _guns_in_stock(state) or _guns(state, seat):
+        return None
+    return STOCK
+
 
 def _lacking(state: dict, seat: int) -> list[str]:
     """The resources the gun in the stock nearest to paid for still lacks (with the supply

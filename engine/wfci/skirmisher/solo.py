@@ -195,7 +195,8 @@ def _last_stand(state, seat, frame, legal, extras) -> dict:
         builds = [gun] if gun is not None else builds
     pick = _rescue(state, seat, legal) or siege.rock(state, seat, legal) or stand.open_gate(state, seat, legal, odds)
     if pick is None and not joined(state, seat):
-        pick = (builds[0] if builds and cut.ranged(builds[0]["card"]) else None) or cut.prepare(state, seat, legal)
+        pick = (builds[0] if builds and cut.ranged(builds[0]["card"]) else None) or cut.prepare(state, seat, legal) \
+            or cut.restock(state, seat, legal)
     if pick is None:
         pick = stand.fight(state, seat, legal, odds)
         if pick is not None and state["units"].get(f"lead-{solo.SEAT}") not in combat.reach(state, state["units"][pick["unit"]]) \
