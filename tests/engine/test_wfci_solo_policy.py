@@ -3,8 +3,11 @@ screen around its base when a machine comes near, keeps its leader on the base, 
 Challenger's leader when the odds are good and declines the strike when its hand makes it
 hopeless. Constructed positions on the Long bay (the real starter island)."""
 
+import copy
+
 import engine
 from engine.wfci import bots
+from engine.wfci.actions import home_hexes
 from engine.wfci import positions as P
 from engine.wfci.skirmisher import cut, judge, siege, solo, stand
 from engine.wfci.state import distance
@@ -457,3 +460,26 @@ def test_on_a_cut_island_with_no_gun_in_the_stock_a_star_deals_a_new_one():
     P.banner(state, 0, ["star"])
     state, chosen = play_our_actions(state)
     assert {"type": "star", "ability": "stock"} in chosen
+
+
+def test_on_a_cut_island_the_last_free_hex_of_our_territory_waits_for_a_longer_gun():
+    """Guns of range 2 on every hex of our territory but one: another one of range 2 is not
+    built there (it would leave no room), a Boulder Cannon (range 3, further over the lava) is
+    (random-island classic seeds 75 and 82 sat at the turn limit with one in the stock, paid
+    for, and no free hex)."""
+    state, its, trans = cut_position()
+    state["seats"][0]["hand"].remove(trans)
+    taken = {u["hex"] for u in state["units"].values()}
+    free = [k for k in sorted(home_hexes(state, 0)) if k not in taken]
+    fill = ["egg_cannon", "archer_tower", "spiked_cannon", "rock_soldier", "iron_soldier", "twig_soldier"]
+    for k, key in zip(free[1:], fill, strict=False):
+        P.machine(state, 0, key, k)
+    assert len(free) - 1 <= len(fill)
+    P.resources(state, 0, wood=3, stone=3, metal=3)
+    for gun, built in (("spiked_cannon", False), ("boulder_cannon", True)):
+        trial = copy.deepcopy(state)
+        P.stock(trial, [gun, "watch_tower", "shield_tower", "mill_tower"])
+        assert any(a["type"] == "build" for a in GAME.legal_actions(trial, 0))
+        trial, chosen = play_our_actions(trial)
+        keys = [P.cards.card(a["card"])["key"] for a in chosen if a["type"] == "build"]
+        assert (gun in keys) is built, (gun, keys)

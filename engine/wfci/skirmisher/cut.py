@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .. import board, cards, cockfight, solo, units
+from .. import actions, board, cards, cockfight, solo, units
 from ..movement import _predicates, destinations
 from ..state import distance, island, pt
 from . import judge
@@ -44,11 +44,23 @@ def _near_its(state: dict, key: str) -> int:
     return min((distance(key, u["hex"]) for u in state["units"].values() if u["owner"] == solo.SEAT), default=99)
 
 
-def build(state: dict, legal: list[dict]) -> dict | None:
-    """The ranged machine to build: the longest range, then the strongest."""
-    guns = [a for a in judge.by_type(legal, "build") if ranged(a["card"])]
+def build(state: dict, seat: int, legal: list[dict]) -> dict | None:
+    """The ranged machine to build: the longest range, then the strongest (one that leaves a
+    hex free, below)."""
+    guns = [a for a in judge.by_type(legal, "build") if ranged(a["card"]) and keeps_room(state, seat, a["card"])]
     return max(guns, key=lambda a: (cards.card(a["card"])["range"], cards.card(a["card"])["strength"], a["card"]),
                default=None)
+
+
+def keeps_room(state: dict, seat: int, cid: str) -> bool:
+    """Whether building `cid` leaves a hex of our territory free, or outranges every gun of
+    ours: guns of range 2 on all four hexes of our territory left no room for a Boulder Cannon
+    (range 3) that would have reached its units (random-island classic seeds 75 and 82, at the
+    turn limit with one in the stock and its price in our banner)."""
+    taken = {u["hex"] for u in state["units"].values()}
+    if sum(1 for k in actions.home_hexes(state, seat) if k not in taken) >= 2:
+        return True
+    return ranged(cid) and cards.card(cid)["range"] > max((units.stats(g)["range"] for g in _guns(state, seat)), default=0)
 
 
 def spot(state: dict, frame: dict, legal: list[dict]) -> dict | None:

@@ -191,8 +191,8 @@ def _last_stand(state, seat, frame, legal, extras) -> dict:
 
     builds = [a for a in judge.by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1]
     if frame["free"] and not joined(state, seat):  # walkers go nowhere: a gun over the lava (cut.py)
-        gun = cut.build(state, legal)
-        builds = [gun] if gun is not None else builds
+        gun = cut.build(state, seat, legal)
+        builds = [gun] if gun is not None else [a for a in builds if cut.keeps_room(state, seat, a["card"])]
     pick = _rescue(state, seat, legal) or siege.rock(state, seat, legal) or stand.open_gate(state, seat, legal, odds)
     if pick is None and not joined(state, seat):
         pick = (builds[0] if builds and cut.ranged(builds[0]["card"]) else None) or cut.prepare(state, seat, legal) \
