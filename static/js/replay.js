@@ -68,7 +68,7 @@
     if (!shown() || !window.htmx) return;
     var keys = document.getElementById("replay-keys"), show = document.getElementById("replay-show");
     if (keys) keys.hidden = false;
-    if (show) show.hidden = true; /* the slider fetches as it moves */
+    if (show) show.hidden = true; /* the slider fetches where it is let go */
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", ready);

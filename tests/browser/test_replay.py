@@ -17,8 +17,12 @@ def shown(page) -> int:
 
 
 def wait_for(page, v: int) -> None:
+    """Until position v is shown and settled: the script has set the slider and the box and
+    told screen readers (the announcement comes last)."""
     page.wait_for_function("v => { const p = document.getElementById('replay-position');"
                            " return p && p.dataset.version === String(v); }", arg=v)
+    page.wait_for_function("v => document.getElementById('replay-announce').textContent"
+                           ".startsWith('Position ' + v + ' of')", arg=v)
     page.wait_for_url(re.compile(rf"\?v={v}$"))
 
 
