@@ -194,6 +194,8 @@ def test_view_shows_the_solo_card_to_everyone_and_never_its_hand():
 # -- playouts ------------------------------------------------------------------------------------
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+# The skirmisher's games are whole games of 100 to 150 rounds (about 3 s each): twelve of them.
+SKIRMISHER = settings(SETTINGS, max_examples=12)
 
 
 @SETTINGS
@@ -205,7 +207,7 @@ def test_random_humans_against_the_challenger_keep_every_promise(seed, mode):
     assert GAME.outcome(state) is not None, f"no result after {steps} steps"
 
 
-@SETTINGS
+@SKIRMISHER
 @given(seed=st.integers(0, 2**31), mode=st.sampled_from(MODES),
        options=st.sampled_from([{}, {"island": "random"}, {"preset": "expert"}, {"variants": ["hardcore"]}]))
 def test_skirmisher_humans_against_the_challenger_keep_every_promise(seed, mode, options):
