@@ -103,6 +103,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["ENGINE"] = "chickenisland.postgresql"
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", env.int("DATABASE_CONNECT_TIMEOUT", default=5))
+    # Parameters sent apart from the statement, and a statement run a few times on a connection
+    # prepared once (psycopg's own threshold, which Django turns off for poolers; there is none
+    # between the site and PostgreSQL): the move's read and write are no longer parsed and
+    # planned each time, nor their parameters spelled into SQL in Python. docs/performance.md
+    # has the figures. DATABASE_PREPARE_THRESHOLD=0 goes back to client-side binding.
+    if env.int("DATABASE_PREPARE_THRESHOLD", default=5) > 0:
+        DATABASES["default"]["OPTIONS"].setdefault("server_side_binding", True)
+        DATABASES["default"]["OPTIONS"].setdefault("prepare_threshold", env.int("DATABASE_PREPARE_THRESHOLD", default=5))
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # The embedded default under concurrency: readers never block the writer (WAL), a writer
     # waits its turn instead of failing with "database is locked" (timeout), and the write path
