@@ -67,6 +67,11 @@ class ChickenRunGame(Game):
     def view(self, state: dict, seat: int | None) -> dict:
         return build_view(state, seat)
 
+    def irreversible(self, before: dict, seat: int, action: dict, after: dict) -> bool:
+        """The protocol's rule (the turn passed on, or the dice were rolled) read straight from
+        the states: the protocol's own serializes both, two board copies a move."""
+        return seat not in self.to_act(after) or before["rng"] != after["rng"]
+
     def outcome(self, state: dict) -> dict | None:
         return T.copy_result(state["result"])
 

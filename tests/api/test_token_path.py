@@ -119,3 +119,28 @@ def test_a_private_match_stays_hidden_from_a_token_that_holds_no_seat(game):
     lobby.join_match(carol, match)
     assert _token_client(carol).get(f"/api/matches/{match.pk}/").status_code == 200
     assert _token_client(make_user("eve")).get(f"/api/matches/{match.pk}/").status_code == 404
+
+
+@pytest.mark.parametrize("slug", ["chickenrun", "wfci", "chickendie", "barnyard"])
+def test_the_quick_answers_json_is_drfs_byte_for_byte(slug):
+    """The token path writes its answers with orjson: the bytes must be DRF's renderer's, for
+    each game's payload through a few moves, and for what orjson would write otherwise."""
+    from rest_framework.renderers import JSONRenderer
+
+    from games import api, reading, services
+
+    alice, bob = make_user("alice"), make_user("bob")
+    match = human_match(alice, bob, game=slug)
+    g = engine.get_game(slug)
+    for _ in range(6):
+        match = Match.objects.get(pk=match.pk)
+        for user in (alice, bob):
+            payload = reading.match_payload(match, user)
+            assert api._json(payload).content == JSONRenderer().render(payload)
+        if not match.to_act:
+            break
+        seat = match.to_act[0]
+        mover = alice if match.seat_of(alice) == seat else bob
+        services.submit_action(match.pk, mover, g.legal_actions(g.deserialize(match.state), seat)[-1], match.version)
+    for odd in ({"line": "a\u2028b\u2029c é"}, {"keys": {1: "one"}}, {"big": 2**70}, {"float": 0.1, "none": None}):
+        assert api._json(odd).content == JSONRenderer().render(odd)

@@ -12,6 +12,7 @@ from engine.chickenrun import board as B
 from engine.chickenrun import moves as M
 from engine.chickenrun import rounds as R
 from engine.messages import render
+from engine.protocol import Game
 from engine.testing import playout, random_chooser
 
 from tests.engine.chickenrun_positions import (VALID_RULE_SETS, act, conservation, make, select,
@@ -523,7 +524,9 @@ def test_every_legal_action_applies_and_reads_well(seed, rules, data):
         for action in legal:
             line = render(GAME.describe_action(state, seat, action))
             assert line and "illegal" not in line and "[" not in line
-            GAME.apply(state, seat, action)
+            after = GAME.apply(state, seat, action)
+            # Chicken Run's own reading of the protocol's rule gives the protocol's answer.
+            assert GAME.irreversible(state, seat, action, after) == Game.irreversible(GAME, state, seat, action, after)
         state = GAME.apply(state, seat, legal[data.draw(st.integers(0, len(legal) - 1))])
 
 
