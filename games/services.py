@@ -58,6 +58,11 @@ log = logging.getLogger(__name__)
 # What a move changes on a seat (the clocks, and when the mover moved): a move saves these for
 # every seat it touched, in one query.
 SEAT_FIELDS = ["time_left", "turn_started_at", "turn_moves", "deadline", "extra_day_from", "reminders_sent", "last_moved_at"]
+# What a move or a site action changes on the match (the game's state and who acts, the end,
+# the version and times): the rest (its options, clock, players...) is not written again, each of
+# its JSON columns encoded for nothing. tests/services/test_writes.py holds every other column
+# unchanged through moves and site actions.
+MATCH_FIELDS = ["state", "to_act", "status", "outcome", "finished_at", "version", "last_move_at", "updated_at"]
 
 
 # ---------------------------------------------------------------- the one write path
@@ -145,7 +150,7 @@ def submit_action(match, user, action, expected_version) -> Match:
         writes = rows.Writes()
         writes.insert(turn)
         writes.update(changed, SEAT_FIELDS)
-        writes.update([locked])
+        writes.update([locked], MATCH_FIELDS)
         writes.insert_many(notes)
         writes.insert_many(deliveries)
         writes.send()

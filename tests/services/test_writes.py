@@ -38,3 +38,36 @@ def test_both_ways_store_the_turn_the_seats_and_the_match(combine):
     assert [s.turn_moves for s in Seat.objects.filter(match=match).order_by("index")] == [3, 7]
     assert Match.objects.get(pk=match.pk).version == match.version
     assert writes.parts == []
+
+
+def _columns(match) -> dict:
+    return {f.attname: getattr(match, f.attname) for f in Match._meta.concrete_fields}
+
+
+def test_a_move_writes_every_column_it_changes():
+    """A move writes only games.services.MATCH_FIELDS of the match: whatever the write path
+    changes on it, through moves, an undo and a resignation, must be what the database holds."""
+    import engine
+    from games import services
+
+    alice, bob = make_user("alice"), make_user("bob")
+    match = human_match(alice, bob)
+    game = engine.get_game(match.game)
+    users = {match.seat_of(alice): alice, match.seat_of(bob): bob}
+    for step in range(12):
+        match = Match.objects.get(pk=match.pk)
+        seat = match.to_act[0]
+        legal = game.legal_actions(game.deserialize(match.state), seat)
+        action = legal[step % len(legal)]
+        done = services.submit_action(match.pk, users[seat], action, match.version)
+        assert _columns(done) == _columns(Match.objects.get(pk=match.pk)), action
+    for action in ({"type": "site.undo"}, {"type": "site.resign"}):
+        match = Match.objects.get(pk=match.pk)
+        seat = match.to_act[0] if action["type"] == "site.resign" else next(
+            s for s in users if s not in match.to_act)
+        try:
+            done = services.submit_action(match.pk, users[seat], action, match.version)
+        except services.ServiceError:
+            continue  # an undo the match does not allow here changes nothing
+        assert _columns(done) == _columns(Match.objects.get(pk=match.pk)), action
+    assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
