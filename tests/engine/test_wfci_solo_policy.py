@@ -463,16 +463,16 @@ def test_on_a_cut_island_with_no_gun_in_the_stock_a_star_deals_a_new_one():
 
 
 def test_on_a_cut_island_the_last_free_hex_of_our_territory_waits_for_a_longer_gun():
-    """Guns of range 2 on every hex of our territory but one: another one of range 2 is not
-    built there (it would leave no room), a Boulder Cannon (range 3, further over the lava) is
-    (random-island classic seeds 75 and 82 sat at the turn limit with one in the stock, paid
-    for, and no free hex)."""
+    """Guns of range 2 on every hex of our territory but the one farthest from its golem: another
+    one of range 2 is not built there (it would leave no room and reach nothing ours do not), a
+    Boulder Cannon (range 3, further over the lava) is (random-island classic seeds 75 and 82
+    sat at the turn limit with one in the stock, paid for, and no free hex)."""
     state, its, trans = cut_position()
     state["seats"][0]["hand"].remove(trans)
     taken = {u["hex"] for u in state["units"].values()}
-    free = [k for k in sorted(home_hexes(state, 0)) if k not in taken]
+    free = sorted((k for k in home_hexes(state, 0) if k not in taken), key=lambda k: distance(k, state["units"][its]["hex"]))
     fill = ["egg_cannon", "archer_tower", "spiked_cannon", "rock_soldier", "iron_soldier", "twig_soldier"]
-    for k, key in zip(free[1:], fill, strict=False):
+    for k, key in zip(free[:-1], fill, strict=False):
         P.machine(state, 0, key, k)
     assert len(free) - 1 <= len(fill)
     P.resources(state, 0, wood=3, stone=3, metal=3)
@@ -483,3 +483,52 @@ def test_on_a_cut_island_the_last_free_hex_of_our_territory_waits_for_a_longer_g
         trial, chosen = play_our_actions(trial)
         keys = [P.cards.card(a["card"])["key"] for a in chosen if a["type"] == "build"]
         assert (gun in keys) is built, (gun, keys)
+
+
+def test_on_a_cut_island_the_last_free_hex_takes_a_gun_that_reaches_nearer_than_ours():
+    """Guns of range 2 on every hex of our territory but the one nearest its golem, and none of
+    them reaches it: a Spiked Cannon there (range 2 as well) does, so it is built on the last
+    hex (random-island classic seed 23 kept that hex empty to the turn limit, its units a step
+    out of our gun's reach)."""
+    state, its, trans = cut_position()
+    state["seats"][0]["hand"].remove(trans)
+    taken = {u["hex"] for u in state["units"].values()}
+    golem = state["units"][its]["hex"]
+    free = sorted((k for k in home_hexes(state, 0) if k not in taken), key=lambda k: distance(k, golem))
+    for k, key in zip(free[1:], ["egg_cannon", "archer_tower", "rock_soldier"], strict=False):
+        P.machine(state, 0, key, k)
+    assert distance(free[0], golem) <= 2 < min(distance(k, golem) for k in free[1:])
+    P.resources(state, 0, wood=3, stone=3, metal=3)
+    P.stock(state, ["spiked_cannon", "watch_tower", "shield_tower", "mill_tower"])
+    state, chosen = play_our_actions(state)
+    assert [P.cards.card(a["card"])["key"] for a in chosen if a["type"] == "build"] == ["spiked_cannon"]
+    assert {"type": "build_at", "hex": free[0]} in chosen
+
+
+def test_on_a_cut_island_a_walker_we_could_build_does_not_stop_the_gun_s_retrieve():
+    """An Egg Cannon in the stock lacks a wood, and a Rock Soldier next to it is paid for: the
+    soldier would walk nowhere, so the free action still retrieves the wood for the cannon
+    (random-island classic seed 23: with a walker to build, nothing was done for the gun)."""
+    state, its, trans = cut_position()
+    state["seats"][0]["hand"].remove(trans)
+    P.resources(state, 0, wood=1, stone=2, metal=1)
+    P.stock(state, ["egg_cannon", "rock_soldier", "shield_tower", "mill_tower"])
+    assert {"type": "build", "card": state["decks"]["stock"][1]} in GAME.legal_actions(state, 0)
+    state, chosen = play_our_actions(state)
+    assert {"type": "retrieve", "pay": "free"} in chosen
+    assert [a["what"] for a in chosen if a["type"] == "take"][0] == "wood"
+    assert not [a for a in chosen if a["type"] == "build"]
+
+
+def test_on_a_cut_island_a_windfall_pays_for_the_gun():
+    """Seven resources and a Windfall in hand: it takes the wood the Egg Cannon lacks, and the
+    free action builds the cannon in the same turn."""
+    state, its, trans = cut_position()
+    state["seats"][0]["hand"].remove(trans)
+    windfall = next(c for c in P.cards.catalog()["scroll"] if P.cards.card(c)["key"] == "windfall")
+    state["seats"][0]["hand"].append(windfall)  # the deck is empty: every scroll is in a hand
+    P.resources(state, 0, wood=1, stone=3, metal=3)
+    state, chosen = play_our_actions(state)
+    assert {"type": "play_scroll", "card": windfall} in chosen
+    assert {"type": "take", "what": "wood"} in chosen
+    assert [P.cards.card(a["card"])["key"] for a in chosen if a["type"] == "build"] == ["egg_cannon"]

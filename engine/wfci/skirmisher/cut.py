@@ -58,9 +58,19 @@ def keeps_room(state: dict, seat: int, cid: str) -> bool:
     (range 3) that would have reached its units (random-island classic seeds 75 and 82, at the
     turn limit with one in the stock and its price in our banner)."""
     taken = {u["hex"] for u in state["units"].values()}
-    if sum(1 for k in actions.home_hexes(state, seat) if k not in taken) >= 2:
+    free = [k for k in actions.home_hexes(state, seat) if k not in taken]
+    if len(free) >= 2:
         return True
-    return ranged(cid) and cards.card(cid)["range"] > max((units.stats(g)["range"] for g in _guns(state, seat)), default=0)
+    if not ranged(cid):
+        return False
+    reach, guns = cards.card(cid)["range"], _guns(state, seat)
+    if reach > max((units.stats(g)["range"] for g in guns), default=0):
+        return True
+    # The last hex still takes a gun that would reach its units nearer than ours do (random-
+    # island classic seed 23: an Archer Tower there would reach five of its units at the lava,
+    # our one gun missed them by a step, and the hex stayed empty to the turn limit).
+    return min((_near_its(state, k) - reach for k in free), default=99) \
+        < min(_near_its(state, g["hex"]) - units.stats(g)["range"] for g in guns)
 
 
 def spot(state: dict, frame: dict, legal: list[dict]) -> dict | None:
@@ -101,8 +111,8 @@ def prepare(state: dict, seat: int, legal: list[dict]) -> dict | None:
     """What a gun still lacks, with a gun in the stock: a pilot (chickens home) or the
     resources (a Transmutation that pays for it)."""
     guns = _guns_in_stock(state)
-    if not guns or judge.by_type(legal, "build"):
-        return None
+    if not guns or any(ranged(a["card"]) for a in judge.by_type(legal, "build")):
+        return None  # a walker we could build is no reason to leave the gun unpaid (seed 23)
     hens = [u for u in state["units"].values() if u["owner"] == seat and u["kind"] == "chicken"]
     if len(hens) < min(cards.card(cid)["pilots"] for cid in guns):
         if not state["seats"][seat]["destroyed"]:
@@ -115,6 +125,8 @@ def prepare(state: dict, seat: int, legal: list[dict]) -> dict | None:
         eff = cockfight.effect(state, a["card"]) if cards.card(a["card"])["type"] == "magic" else {}
         if eff.get("transmute") and "replace" not in a and transmute(state, seat, eff["transmute"]):
             return a
+        if eff.get("take_resources") and "replace" not in a and _windfall_pays(state, seat, eff["take_resources"]):
+            return a
     if sum(state["seats"][seat]["res"].values()) < CAP and _lacking(state, seat) and not judge.by_type(legal, "attack"):
         home = judge.by_type(legal, "retrieve")
         return min(home, key=lambda a: a["pay"] != "chicken", default=None)  # resources for the gun
@@ -122,6 +134,18 @@ def prepare(state: dict, seat: int, legal: list[dict]) -> dict | None:
 
 
 CAP = 9  # the banner holds no more resources
+
+
+def _windfall_pays(state: dict, seat: int, count: int) -> bool:
+    """Whether taking `count` resources from the supply pays for a gun in the stock (the take
+    asks for what it lacks: `take`)."""
+    res = state["seats"][seat]["res"]
+    for cid in _guns_in_stock(state):
+        short = {r: n - res[r] for r, n in cards.card(cid)["cost"].items() if res[r] < n}
+        if sum(short.values()) <= min(count, CAP - sum(res.values())) \
+                and all(state["supply"][r] >= n for r, n in short.items()):
+            return True
+    return False
 
 STOCK = {"type": "star", "ability": "stock"}
 
