@@ -532,3 +532,43 @@ def test_on_a_cut_island_a_windfall_pays_for_the_gun():
     assert {"type": "play_scroll", "card": windfall} in chosen
     assert {"type": "take", "what": "wood"} in chosen
     assert [P.cards.card(a["card"])["key"] for a in chosen if a["type"] == "build"] == ["egg_cannon"]
+
+
+def test_on_a_cut_island_with_nothing_to_fight_every_die_is_rolled_again():
+    """Nothing of its in reach of anything of ours, over the lava: a 3, a 2 and a +1 die on a
+    unit wait for a fight that never comes (random-island classic seed 44 kept its 3, 3, 2, 2, 2
+    for 60 rounds, with no Star for a new stock), so every one is rolled again."""
+    state, its, trans = cut_position()
+    car = P.machine(state, 0, "ram_car", "-2,-2")
+    P.banner(state, 0, ["3", "2"])
+    plus = state["seats"][0]["spent"].pop()
+    state["units"][car]["dice"] = [plus]  # a +1 die put on the car before the last stand
+    assert cut.idle(state, 0)
+    want = {d["id"] for d in state["seats"][0]["banner"]} | {plus}
+    assert solo.rerolls(state, 0) == want
+    P.machine(state, 0, "egg_cannon", "-2,-1")  # in reach of its golem: the +2/+3 wait for the fight
+    assert not cut.idle(state, 0)
+    assert solo.rerolls(state, 0) != want
+
+
+def test_on_a_cut_island_a_star_deals_a_new_stock_when_our_guns_reach_nothing():
+    """Our Egg Cannon (range 2) misses its golem by a step and the stock's only gun, a Spiked
+    Cannon, would reach no nearer from any free hex of ours: a star deals a new stock, where a
+    longer gun may come (random-island classic seed 44: a Spiked Cannon a step short, an Archer
+    Tower in the stock, five dice and nothing to do for 60 rounds). With our cannon further
+    back, the Spiked Cannon on the nearest hex would reach nearer, and the star is kept."""
+    for nearest, restocks in ((True, True), (False, False)):
+        state, its, trans = cut_position()
+        state["seats"][0]["hand"].remove(trans)
+        state["units"][its]["hex"] = "-2,2"
+        spots = sorted(home_hexes(state, 0), key=lambda k: distance(k, "-2,2"))
+        assert [distance(k, "-2,2") for k in spots[:2]] == [3, 4]
+        P.machine(state, 0, "egg_cannon", spots[0 if nearest else 1])
+        P.resources(state, 0, wood=0, stone=0, metal=0)
+        P.banner(state, 0, ["star"])
+        P.stock(state, ["spiked_cannon", "watch_tower", "shield_tower", "mill_tower"])
+        legal = GAME.legal_actions(state, 0)
+        assert (cut.restock(state, 0, legal) == {"type": "star", "ability": "stock"}) is restocks, nearest
+        if restocks:
+            state, chosen = play_our_actions(state)
+            assert {"type": "star", "ability": "stock"} in chosen

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .. import actions, board, cards, cockfight, solo, units
+from .. import actions, board, cards, cockfight, combat, solo, units
 from ..movement import _predicates, destinations
 from ..state import distance, island, pt
 from . import judge
@@ -153,10 +153,47 @@ STOCK = {"type": "star", "ability": "stock"}
 def restock(state: dict, seat: int, legal: list[dict]) -> dict | None:
     """With no gun built and none in the stock, a star deals a new stock (four new machine
     cards): otherwise nothing of ours ever fights over the lava (traced: random-island classic
-    seed 40, a stock of walkers and a tower from round 60 to the turn limit, its stars unused)."""
-    if STOCK not in legal or _guns_in_stock(state) or _guns(state, seat):
+    seed 40, a stock of walkers and a tower from round 60 to the turn limit, its stars unused).
+    So too when our guns reach nothing and no gun in the stock would reach nearer from a hex
+    of our territory (seed 44: a Spiked Cannon a step short, an Archer Tower of the same range
+    in the stock, a Boulder Cannon would have reached)."""
+    if STOCK not in legal:
         return None
-    return STOCK
+    guns = _guns(state, seat)
+    if not guns:
+        return None if _guns_in_stock(state) else STOCK
+    leader = state["units"].get(f"lead-{seat}")
+    if not idle(state, seat) or leader is None or lure_spot(state, seat) != leader["hex"]:
+        return None  # a fight to fight, or the lure still draws its units on
+    return None if any(_nearer(state, seat, cid) for cid in _guns_in_stock(state)) else STOCK
+
+
+def _gap(state: dict, key: str, reach: int) -> int:
+    return _near_its(state, key) - reach
+
+
+def _nearer(state: dict, seat: int, cid: str) -> bool:
+    """Whether `cid` built on a hex of our territory with no machine on it would reach nearer
+    its units than every gun of ours."""
+    machines = {u["hex"] for u in state["units"].values() if u["kind"] == "machine" or u["owner"] != seat}
+    spots = [k for k in actions.home_hexes(state, seat) if k not in machines]
+    best = min((_gap(state, g["hex"], units.stats(g)["range"]) for g in _guns(state, seat)), default=99)
+    return min((_gap(state, k, cards.card(cid)["range"]) for k in spots), default=99) < best
+
+
+def idle(state: dict, seat: int) -> bool:
+    """Nothing of its in reach of anything of ours: no fight to fight this turn."""
+    return not any(t["owner"] == solo.SEAT for u in state["units"].values() if u["owner"] == seat
+                   for t in combat.reach(state, u))
+
+
+def idle_dice(state: dict, seat: int) -> set:
+    """Every die of ours, on the banner or on a unit, when nothing can fight: rolled again for
+    a Star (a new stock) or Claws (seed 44 kept a 3, a 3 and three 2s for 60 rounds)."""
+    if not idle(state, seat):
+        return set()
+    ids = {d["id"] for d in state["seats"][seat]["banner"]}
+    return ids | {d for u in state["units"].values() if u["owner"] == seat for d in u["dice"]}
 
 
 def _lacking(state: dict, seat: int) -> list[str]:

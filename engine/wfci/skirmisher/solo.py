@@ -515,6 +515,8 @@ def rerolls(state: dict, seat: int) -> set:
     """+2/+3 faces only help a fight we start: far from its leader and with no intruder, they
     are rolled again (with the dice the skirmisher rolls again anyway) for Claws (actions),
     Chickens (the screen) and +1s. In the last stand, every 1, Chicken and Star instead."""
+    if not joined(state, seat) and cut.idle(state, seat):
+        return cut.idle_dice(state, seat)  # nothing to fight across the lava: a Star, or Claws
     if stand.on(state):  # the last stand fights: every die not a Claw or a +2/+3 is rolled again
         return _showing(state, seat, PAID)
     leader = its_leader(state)
