@@ -572,3 +572,19 @@ def test_on_a_cut_island_a_star_deals_a_new_stock_when_our_guns_reach_nothing():
         if restocks:
             state, chosen = play_our_actions(state)
             assert {"type": "star", "ability": "stock"} in chosen
+
+
+def test_in_the_last_stand_the_plus_one_dice_on_our_units_are_rolled_again():
+    """A +1 die put on a unit before the last stand stays there for good unless it is recalled
+    at a roll: in the last stand it is one action less every turn (random-island classic seeds
+    1 and 34 had four of five dice on units, one fight a turn, until the turn limit), so every
+    one comes back to be rolled. Before the last stand it stays."""
+    state = our_actions_step()
+    car = P.machine(state, 0, "ram_car", "-3,-1")
+    P.banner(state, 0, ["claw"])
+    plus = state["seats"][0]["spent"].pop()
+    state["units"][car]["dice"] = [plus]
+    assert plus not in solo.rerolls(state, 0)
+    state["round"] = stand.START
+    assert plus in solo.rerolls(state, 0)
+    assert not {d["id"] for d in state["seats"][0]["banner"]} & solo.rerolls(state, 0)  # the Claw stays
