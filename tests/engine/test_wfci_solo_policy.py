@@ -588,3 +588,27 @@ def test_in_the_last_stand_the_plus_one_dice_on_our_units_are_rolled_again():
     state["round"] = stand.START
     assert plus in solo.rerolls(state, 0)
     assert not {d["id"] for d in state["seats"][0]["banner"]} & solo.rerolls(state, 0)  # the Claw stays
+
+
+def test_on_a_cut_island_the_lure_goes_only_where_our_leader_can_stop_on_the_way():
+    """Our machines fill our territory and the hex past it, so the hexes beyond, which would
+    draw its Ram Car into our cannon's range, are four steps away with nowhere to stop: the
+    lure keeps our leader home instead of choosing a hex he never reaches (random-island classic
+    seed 16 sat at the turn limit that way). With the hex past our territory free, he goes by
+    way of it, one move after the other."""
+    state, gun, car = bay_position()
+    spots = ["-3,-1", "-2,-1", "-3,-2", "-2,-2", "-1,-1"]
+    for k, key in zip(spots, ["spiked_cannon", "archer_tower", "watch_tower", "shield_tower", "mill_tower"]):
+        P.machine(state, 0, key, k)
+    base = state["seats"][0]["base"]
+    theirs = set(judge.walk_to(state, state["seats"][1]["base"]))
+    guns = cut._guns(state, 0)
+    assert cut._miss(state, "0,-1", guns, theirs) < cut._miss(state, base, guns, theirs)
+    assert set(cut.hops(state, 0, state["units"]["lead-0"])) == {base}
+    assert cut.lure_spot(state, 0) == base
+    state, gun, car = bay_position()
+    for k, key in zip(spots[:4], ["spiked_cannon", "archer_tower", "watch_tower", "shield_tower"]):
+        P.machine(state, 0, key, k)
+    way = cut.hops(state, 0, state["units"]["lead-0"])
+    assert way["-1,-1"] == "-1,-1" and way["0,-1"] == "-1,-1"
+    assert cut.lure_spot(state, 0) in way

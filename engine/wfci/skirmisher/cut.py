@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .. import actions, board, cards, cockfight, combat, solo, units
-from ..movement import _predicates, destinations
+from ..movement import destinations
 from ..state import distance, island, pt
 from . import judge
 
@@ -295,11 +295,29 @@ def lure_spot(state: dict, seat: int) -> str | None:
     now = _miss(state, leader["hex"], guns, theirs)
     if now[0] == 0:
         return leader["hex"]
-    _enter, can_stop = _predicates(state, seat, [leader])
-    near = [k for k in ours if can_stop(pt(k))]
+    near = list(hops(state, seat, leader))
     scored = {k: _miss(state, k, guns, theirs) for k in near}
     best = min(near, key=lambda k: (scored[k], ours[k], k), default=None)
     return best if best is not None and scored[best] < now else leader["hex"]
+
+
+def hops(state: dict, seat: int, leader: dict) -> dict[str, str | None]:
+    """The hexes our leader can stop on, move after move, each with the first stop on its
+    way there (None for its own hex). Our guns fill our territory and he may not stop on them:
+    a hex a step beyond two of them was chosen for the lure and never reached (random-island
+    classic seed 16, at the turn limit with its walkers a step out of our guns' reach)."""
+    speed, start = units.speed(leader), leader["hex"]
+    first: dict[str, str | None] = {start: None}
+    frontier = [start]
+    while frontier:
+        later = []
+        for key in frontier:
+            for dest in sorted(destinations(state, seat, [leader], key, speed)):
+                if dest not in first:
+                    first[dest] = dest if key == start else first[key]
+                    later.append(dest)
+        frontier = later
+    return first
 
 
 def bait(state: dict, seat: int, legal: list[dict]) -> dict | None:
@@ -325,9 +343,7 @@ def lure(state: dict, seat: int, legal: list[dict]) -> dict | None:
     spot = lure_spot(state, seat)
     if spot is None or spot == leader["hex"]:
         return None
-    walk = judge.walk_to(state, spot)
-    dests = destinations(state, seat, [leader], leader["hex"], units.speed(leader))
-    if min((walk.get(k, 99) for k in dests), default=99) >= walk.get(leader["hex"], 99):
+    if hops(state, seat, leader).get(spot) is None:
         return None
     moves = [a for a in judge.by_type(legal, "move") if a["hex"] == leader["hex"]]
     return min(moves, key=lambda a: PAY[a["pay"]], default=None)
@@ -344,6 +360,9 @@ def lure_move(state: dict, seat: int, frame: dict, legal: list[dict]) -> dict | 
         if u is not leader and {"type": "drop", "unit": u["id"]} in legal:
             return {"type": "drop", "unit": u["id"]}
     spot = lure_spot(state, seat) or frame["hex"]
+    hop = hops(state, seat, leader).get(spot)
+    if hop is not None and {"type": "move_to", "hex": hop} in legal:
+        return {"type": "move_to", "hex": hop}
     walk = judge.walk_to(state, spot)
     step = min(judge.by_type(legal, "move_to"), key=lambda a: (walk.get(a["hex"], 99), a["hex"]), default=None)
     if step is not None and walk.get(step["hex"], 99) < walk.get(frame["hex"], 99):
