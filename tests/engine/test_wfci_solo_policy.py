@@ -612,3 +612,24 @@ def test_on_a_cut_island_the_lure_goes_only_where_our_leader_can_stop_on_the_way
     way = cut.hops(state, 0, state["units"]["lead-0"])
     assert way["-1,-1"] == "-1,-1" and way["0,-1"] == "-1,-1"
     assert cut.lure_spot(state, 0) in way
+
+
+def test_on_a_cut_island_a_gun_goes_where_a_chicken_of_ours_stood():
+    """No hex of our territory is empty: guns of range 2 that miss its golem by a step, a
+    soldier, and one chicken alone on the hex nearest the golem. That chicken pilots a Spiked
+    Cannon, which goes on its hex and reaches the golem (random-island classic seed 107: our
+    chickens held the last two hexes, and the game sat at the turn limit)."""
+    state, its, trans = cut_position()
+    state["seats"][0]["hand"].remove(trans)
+    golem = state["units"][its]["hex"]
+    spots = sorted(home_hexes(state, 0), key=lambda k: distance(k, golem))
+    for k, key in zip(spots[1:], ["egg_cannon", "archer_tower", "rock_soldier"], strict=True):
+        P.machine(state, 0, key, k)
+    hen = next(u["id"] for u in state["units"].values() if u["owner"] == 0 and u["kind"] == "chicken")
+    state["units"][hen]["hex"] = spots[0]
+    assert distance(spots[0], golem) <= 2 < min(distance(k, golem) for k in spots[1:])
+    P.resources(state, 0, wood=3, stone=3, metal=3)
+    P.stock(state, ["spiked_cannon", "watch_tower", "shield_tower", "mill_tower"])
+    state, chosen = play_our_actions(state)
+    assert {"type": "pick_pilot", "unit": hen} in chosen
+    assert {"type": "build_at", "hex": spots[0]} in chosen

@@ -69,8 +69,30 @@ def keeps_room(state: dict, seat: int, cid: str) -> bool:
     # The last hex still takes a gun that would reach its units nearer than ours do (random-
     # island classic seed 23: an Archer Tower there would reach five of its units at the lava,
     # our one gun missed them by a step, and the hex stayed empty to the turn limit).
-    return min((_near_its(state, k) - reach for k in free), default=99) \
+    return min((_near_its(state, k) - reach for k in _spots(state, seat, cid)), default=99) \
         < min(_near_its(state, g["hex"]) - units.stats(g)["range"] for g in guns)
+
+
+def _spots(state: dict, seat: int, cid: str) -> list[str]:
+    """The hexes of our territory `cid` can go on: empty, or holding only chickens of ours
+    that it takes as its pilots."""
+    out = []
+    for key in actions.home_hexes(state, seat):
+        here = [u for u in state["units"].values() if u["hex"] == key]
+        if not here or len(here) <= cards.card(cid)["pilots"] and all(u["owner"] == seat and u["kind"] == "chicken" for u in here):
+            out.append(key)
+    return out
+
+
+def pilot(state: dict, seat: int, frame: dict, legal: list[dict]) -> dict | None:
+    """A gun's pilot is the chicken standing on the hex of our territory nearest its units, so
+    that the gun goes there (random-island classic seed 107: our chickens held the two hexes
+    left, and a Spiked Cannon on either would have reached its walker across the lava)."""
+    if frame.get("card") is None or not ranged(frame["card"]):
+        return None
+    best = min(_spots(state, seat, frame["card"]), key=lambda k: (_near_its(state, k), k), default=None)
+    picks = [a for a in judge.by_type(legal, "pick_pilot") if state["units"][a["unit"]]["hex"] == best]
+    return min(picks, key=lambda a: a["unit"], default=None)
 
 
 def spot(state: dict, frame: dict, legal: list[dict]) -> dict | None:

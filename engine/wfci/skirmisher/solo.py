@@ -490,6 +490,8 @@ def build_spot(state, seat, frame, legal):
     if judge.by_type(legal, "pick_pilot"):
         if not picks:
             return {"type": "cancel"}
+        if cut_off and cut.pilot(state, seat, frame, picks):
+            return cut.pilot(state, seat, frame, picks)  # the gun goes where the chicken stood
         base = home(state, seat)
         return min(picks, key=lambda a: (state["units"][a["unit"]]["hex"] != base,
                                          -len(mine_at(state, seat, state["units"][a["unit"]]["hex"])), a["unit"]))
