@@ -554,7 +554,7 @@ def test_on_a_cut_island_with_nothing_to_fight_every_die_is_rolled_again():
 def test_on_a_cut_island_a_star_deals_a_new_stock_when_our_guns_reach_nothing():
     """Our Egg Cannon (range 2) misses its golem by a step and the stock's only gun, a Spiked
     Cannon, would reach no nearer from any free hex of ours: a star deals a new stock, where a
-    longer gun may come (random-island classic seed 44: a Spiked Cannon a step short, an Archer
+    longer gun may come (random-island classic seed 44: an Egg Cannon a step short, an Archer
     Tower in the stock, five dice and nothing to do for 60 rounds). With our cannon further
     back, the Spiked Cannon on the nearest hex would reach nearer, and the star is kept."""
     for nearest, restocks in ((True, True), (False, False)):

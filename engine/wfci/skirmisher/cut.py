@@ -19,8 +19,10 @@ over the lava (it builds walkers only, all of range 1), so our leader is safe an
 side: it walks to where its first units (the only ones its Command dice reach), coming for
 it, stop in range of our guns (the lure). With no gun and none affordable, a Retrieve takes
 the resources a gun in the stock lacks, and every fight of ours here plays a scroll, so that
-it answers with half its hand (the bait). docs/wfci-solo.md, "the island cut in two", has the
-traces and the figures.
+it answers with half its hand (the bait). With nothing of its in reach of anything of ours,
+every die of ours is rolled again, for a Star that deals a new stock (a longer gun) or Claws.
+docs/wfci-solo.md, "the island cut in two" and "the last of them", has the traces and the
+figures.
 """
 
 from __future__ import annotations
@@ -87,7 +89,7 @@ def _spots(state: dict, seat: int, cid: str) -> list[str]:
 def pilot(state: dict, seat: int, frame: dict, legal: list[dict]) -> dict | None:
     """A gun's pilot is the chicken standing on the hex of our territory nearest its units, so
     that the gun goes there (random-island classic seed 107: our chickens held the two hexes
-    left, and a Spiked Cannon on either would have reached its walker across the lava)."""
+    left, and a Spiked Cannon on the nearer would have reached its walker across the lava)."""
     if frame.get("card") is None or not ranged(frame["card"]):
         return None
     best = min(_spots(state, seat, frame["card"]), key=lambda k: (_near_its(state, k), k), default=None)
@@ -177,7 +179,7 @@ def restock(state: dict, seat: int, legal: list[dict]) -> dict | None:
     cards): otherwise nothing of ours ever fights over the lava (traced: random-island classic
     seed 40, a stock of walkers and a tower from round 60 to the turn limit, its stars unused).
     So too when our guns reach nothing and no gun in the stock would reach nearer from a hex
-    of our territory (seed 44: a Spiked Cannon a step short, an Archer Tower of the same range
+    of our territory (seed 44: an Egg Cannon a step short, an Archer Tower of the same range
     in the stock, a Boulder Cannon would have reached)."""
     if STOCK not in legal:
         return None
