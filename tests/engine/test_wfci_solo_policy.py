@@ -463,16 +463,16 @@ def test_on_a_cut_island_with_no_gun_in_the_stock_a_star_deals_a_new_one():
 
 
 def test_on_a_cut_island_the_last_free_hex_of_our_territory_waits_for_a_longer_gun():
-    """Guns of range 2 on every hex of our territory but one: another one of range 2 is not
-    built there (it would leave no room), a Boulder Cannon (range 3, further over the lava) is
-    (random-island classic seeds 75 and 82 sat at the turn limit with one in the stock, paid
-    for, and no free hex)."""
+    """Guns of range 2 on every hex of our territory but the one farthest from its golem: another
+    one of range 2 is not built there (it would leave no room and reach nothing ours do not), a
+    Boulder Cannon (range 3, further over the lava) is (random-island classic seeds 75 and 82
+    sat at the turn limit with one in the stock, paid for, and no free hex)."""
     state, its, trans = cut_position()
     state["seats"][0]["hand"].remove(trans)
     taken = {u["hex"] for u in state["units"].values()}
-    free = [k for k in sorted(home_hexes(state, 0)) if k not in taken]
+    free = sorted((k for k in home_hexes(state, 0) if k not in taken), key=lambda k: distance(k, state["units"][its]["hex"]))
     fill = ["egg_cannon", "archer_tower", "spiked_cannon", "rock_soldier", "iron_soldier", "twig_soldier"]
-    for k, key in zip(free[1:], fill, strict=False):
+    for k, key in zip(free[:-1], fill, strict=False):
         P.machine(state, 0, key, k)
     assert len(free) - 1 <= len(fill)
     P.resources(state, 0, wood=3, stone=3, metal=3)
@@ -483,3 +483,153 @@ def test_on_a_cut_island_the_last_free_hex_of_our_territory_waits_for_a_longer_g
         trial, chosen = play_our_actions(trial)
         keys = [P.cards.card(a["card"])["key"] for a in chosen if a["type"] == "build"]
         assert (gun in keys) is built, (gun, keys)
+
+
+def test_on_a_cut_island_the_last_free_hex_takes_a_gun_that_reaches_nearer_than_ours():
+    """Guns of range 2 on every hex of our territory but the one nearest its golem, and none of
+    them reaches it: a Spiked Cannon there (range 2 as well) does, so it is built on the last
+    hex (random-island classic seed 23 kept that hex empty to the turn limit, its units a step
+    out of our gun's reach)."""
+    state, its, trans = cut_position()
+    state["seats"][0]["hand"].remove(trans)
+    taken = {u["hex"] for u in state["units"].values()}
+    golem = state["units"][its]["hex"]
+    free = sorted((k for k in home_hexes(state, 0) if k not in taken), key=lambda k: distance(k, golem))
+    for k, key in zip(free[1:], ["egg_cannon", "archer_tower", "rock_soldier"], strict=False):
+        P.machine(state, 0, key, k)
+    assert distance(free[0], golem) <= 2 < min(distance(k, golem) for k in free[1:])
+    P.resources(state, 0, wood=3, stone=3, metal=3)
+    P.stock(state, ["spiked_cannon", "watch_tower", "shield_tower", "mill_tower"])
+    state, chosen = play_our_actions(state)
+    assert [P.cards.card(a["card"])["key"] for a in chosen if a["type"] == "build"] == ["spiked_cannon"]
+    assert {"type": "build_at", "hex": free[0]} in chosen
+
+
+def test_on_a_cut_island_a_walker_we_could_build_does_not_stop_the_gun_s_retrieve():
+    """An Egg Cannon in the stock lacks a wood, and a Rock Soldier next to it is paid for: the
+    soldier would walk nowhere, so the free action still retrieves the wood for the cannon
+    (random-island classic seed 23: with a walker to build, nothing was done for the gun)."""
+    state, its, trans = cut_position()
+    state["seats"][0]["hand"].remove(trans)
+    P.resources(state, 0, wood=1, stone=2, metal=1)
+    P.stock(state, ["egg_cannon", "rock_soldier", "shield_tower", "mill_tower"])
+    assert {"type": "build", "card": state["decks"]["stock"][1]} in GAME.legal_actions(state, 0)
+    state, chosen = play_our_actions(state)
+    assert {"type": "retrieve", "pay": "free"} in chosen
+    assert [a["what"] for a in chosen if a["type"] == "take"][0] == "wood"
+    assert not [a for a in chosen if a["type"] == "build"]
+
+
+def test_on_a_cut_island_a_windfall_pays_for_the_gun():
+    """Seven resources and a Windfall in hand: it takes the wood the Egg Cannon lacks, and the
+    free action builds the cannon in the same turn."""
+    state, its, trans = cut_position()
+    state["seats"][0]["hand"].remove(trans)
+    windfall = next(c for c in P.cards.catalog()["scroll"] if P.cards.card(c)["key"] == "windfall")
+    state["seats"][0]["hand"].append(windfall)  # the deck is empty: every scroll is in a hand
+    P.resources(state, 0, wood=1, stone=3, metal=3)
+    state, chosen = play_our_actions(state)
+    assert {"type": "play_scroll", "card": windfall} in chosen
+    assert {"type": "take", "what": "wood"} in chosen
+    assert [P.cards.card(a["card"])["key"] for a in chosen if a["type"] == "build"] == ["egg_cannon"]
+
+
+def test_on_a_cut_island_with_nothing_to_fight_every_die_is_rolled_again():
+    """Nothing of its in reach of anything of ours, over the lava: a 3, a 2 and a +1 die on a
+    unit wait for a fight that never comes (random-island classic seed 44 kept its 3, 3, 2, 2, 2
+    for 60 rounds, with no Star for a new stock), so every one is rolled again."""
+    state, its, trans = cut_position()
+    car = P.machine(state, 0, "ram_car", "-2,-2")
+    P.banner(state, 0, ["3", "2"])
+    plus = state["seats"][0]["spent"].pop()
+    state["units"][car]["dice"] = [plus]  # a +1 die put on the car before the last stand
+    assert cut.idle(state, 0)
+    want = {d["id"] for d in state["seats"][0]["banner"]} | {plus}
+    assert solo.rerolls(state, 0) == want
+    P.machine(state, 0, "egg_cannon", "-2,-1")  # in reach of its golem: the +2/+3 wait for the fight
+    assert not cut.idle(state, 0)
+    assert solo.rerolls(state, 0) != want
+
+
+def test_on_a_cut_island_a_star_deals_a_new_stock_when_our_guns_reach_nothing():
+    """Our Egg Cannon (range 2) misses its golem by a step and the stock's only gun, a Spiked
+    Cannon, would reach no nearer from any free hex of ours: a star deals a new stock, where a
+    longer gun may come (random-island classic seed 44: an Egg Cannon a step short, an Archer
+    Tower in the stock, five dice and nothing to do for 60 rounds). With our cannon further
+    back, the Spiked Cannon on the nearest hex would reach nearer, and the star is kept."""
+    for nearest, restocks in ((True, True), (False, False)):
+        state, its, trans = cut_position()
+        state["seats"][0]["hand"].remove(trans)
+        state["units"][its]["hex"] = "-2,2"
+        spots = sorted(home_hexes(state, 0), key=lambda k: distance(k, "-2,2"))
+        assert [distance(k, "-2,2") for k in spots[:2]] == [3, 4]
+        P.machine(state, 0, "egg_cannon", spots[0 if nearest else 1])
+        P.resources(state, 0, wood=0, stone=0, metal=0)
+        P.banner(state, 0, ["star"])
+        P.stock(state, ["spiked_cannon", "watch_tower", "shield_tower", "mill_tower"])
+        legal = GAME.legal_actions(state, 0)
+        assert (cut.restock(state, 0, legal) == {"type": "star", "ability": "stock"}) is restocks, nearest
+        if restocks:
+            state, chosen = play_our_actions(state)
+            assert {"type": "star", "ability": "stock"} in chosen
+
+
+def test_in_the_last_stand_the_plus_one_dice_on_our_units_are_rolled_again():
+    """A +1 die put on a unit before the last stand stays there for good unless it is recalled
+    at a roll: in the last stand it is one action less every turn (random-island classic seeds
+    1 and 34 had four of five dice on units, one fight a turn, until the turn limit), so every
+    one comes back to be rolled. Before the last stand it stays."""
+    state = our_actions_step()
+    car = P.machine(state, 0, "ram_car", "-3,-1")
+    P.banner(state, 0, ["claw"])
+    plus = state["seats"][0]["spent"].pop()
+    state["units"][car]["dice"] = [plus]
+    assert plus not in solo.rerolls(state, 0)
+    state["round"] = stand.START
+    assert plus in solo.rerolls(state, 0)
+    assert not {d["id"] for d in state["seats"][0]["banner"]} & solo.rerolls(state, 0)  # the Claw stays
+
+
+def test_on_a_cut_island_the_lure_goes_only_where_our_leader_can_stop_on_the_way():
+    """Our machines fill our territory and the hex past it, so the hexes beyond, which would
+    draw its Ram Car into our cannon's range, are four steps away with nowhere to stop: the
+    lure keeps our leader home instead of choosing a hex he never reaches (random-island classic
+    seed 16 sat at the turn limit that way). With the hex past our territory free, he goes by
+    way of it, one move after the other."""
+    state, gun, car = bay_position()
+    spots = ["-3,-1", "-2,-1", "-3,-2", "-2,-2", "-1,-1"]
+    for k, key in zip(spots, ["spiked_cannon", "archer_tower", "watch_tower", "shield_tower", "mill_tower"]):
+        P.machine(state, 0, key, k)
+    base = state["seats"][0]["base"]
+    theirs = set(judge.walk_to(state, state["seats"][1]["base"]))
+    guns = cut._guns(state, 0)
+    assert cut._miss(state, "0,-1", guns, theirs) < cut._miss(state, base, guns, theirs)
+    assert set(cut.hops(state, 0, state["units"]["lead-0"])) == {base}
+    assert cut.lure_spot(state, 0) == base
+    state, gun, car = bay_position()
+    for k, key in zip(spots[:4], ["spiked_cannon", "archer_tower", "watch_tower", "shield_tower"]):
+        P.machine(state, 0, key, k)
+    way = cut.hops(state, 0, state["units"]["lead-0"])
+    assert way["-1,-1"] == "-1,-1" and way["0,-1"] == "-1,-1"
+    assert cut.lure_spot(state, 0) in way
+
+
+def test_on_a_cut_island_a_gun_goes_where_a_chicken_of_ours_stood():
+    """No hex of our territory is empty: guns of range 2 that miss its golem by a step, a
+    soldier, and one chicken alone on the hex nearest the golem. That chicken pilots a Spiked
+    Cannon, which goes on its hex and reaches the golem (random-island classic seed 107: our
+    chickens held the last two hexes, and the game sat at the turn limit)."""
+    state, its, trans = cut_position()
+    state["seats"][0]["hand"].remove(trans)
+    golem = state["units"][its]["hex"]
+    spots = sorted(home_hexes(state, 0), key=lambda k: distance(k, golem))
+    for k, key in zip(spots[1:], ["egg_cannon", "archer_tower", "rock_soldier"], strict=True):
+        P.machine(state, 0, key, k)
+    hen = next(u["id"] for u in state["units"].values() if u["owner"] == 0 and u["kind"] == "chicken")
+    state["units"][hen]["hex"] = spots[0]
+    assert distance(spots[0], golem) <= 2 < min(distance(k, golem) for k in spots[1:])
+    P.resources(state, 0, wood=3, stone=3, metal=3)
+    P.stock(state, ["spiked_cannon", "watch_tower", "shield_tower", "mill_tower"])
+    state, chosen = play_our_actions(state)
+    assert {"type": "pick_pilot", "unit": hen} in chosen
+    assert {"type": "build_at", "hex": spots[0]} in chosen

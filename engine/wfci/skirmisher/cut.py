@@ -19,16 +19,18 @@ over the lava (it builds walkers only, all of range 1), so our leader is safe an
 side: it walks to where its first units (the only ones its Command dice reach), coming for
 it, stop in range of our guns (the lure). With no gun and none affordable, a Retrieve takes
 the resources a gun in the stock lacks, and every fight of ours here plays a scroll, so that
-it answers with half its hand (the bait). docs/wfci-solo.md, "the island cut in two", has the
-traces and the figures.
+it answers with half its hand (the bait). With nothing of its in reach of anything of ours,
+every die of ours is rolled again, for a Star that deals a new stock (a longer gun) or Claws.
+docs/wfci-solo.md, "the island cut in two" and "the last of them", has the traces and the
+figures.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from .. import actions, board, cards, cockfight, solo, units
-from ..movement import _predicates, destinations
+from .. import actions, board, cards, cockfight, combat, solo, units
+from ..movement import destinations
 from ..state import distance, island, pt
 from . import judge
 
@@ -58,9 +60,41 @@ def keeps_room(state: dict, seat: int, cid: str) -> bool:
     (range 3) that would have reached its units (random-island classic seeds 75 and 82, at the
     turn limit with one in the stock and its price in our banner)."""
     taken = {u["hex"] for u in state["units"].values()}
-    if sum(1 for k in actions.home_hexes(state, seat) if k not in taken) >= 2:
+    free = [k for k in actions.home_hexes(state, seat) if k not in taken]
+    if len(free) >= 2:
         return True
-    return ranged(cid) and cards.card(cid)["range"] > max((units.stats(g)["range"] for g in _guns(state, seat)), default=0)
+    if not ranged(cid):
+        return False
+    reach, guns = cards.card(cid)["range"], _guns(state, seat)
+    if reach > max((units.stats(g)["range"] for g in guns), default=0):
+        return True
+    # The last hex still takes a gun that would reach its units nearer than ours do (random-
+    # island classic seed 23: an Archer Tower there would reach five of its units at the lava,
+    # our one gun missed them by a step, and the hex stayed empty to the turn limit).
+    return min((_near_its(state, k) - reach for k in _spots(state, seat, cid)), default=99) \
+        < min(_near_its(state, g["hex"]) - units.stats(g)["range"] for g in guns)
+
+
+def _spots(state: dict, seat: int, cid: str) -> list[str]:
+    """The hexes of our territory `cid` can go on: empty, or holding only chickens of ours
+    that it takes as its pilots."""
+    out = []
+    for key in actions.home_hexes(state, seat):
+        here = [u for u in state["units"].values() if u["hex"] == key]
+        if not here or len(here) <= cards.card(cid)["pilots"] and all(u["owner"] == seat and u["kind"] == "chicken" for u in here):
+            out.append(key)
+    return out
+
+
+def pilot(state: dict, seat: int, frame: dict, legal: list[dict]) -> dict | None:
+    """A gun's pilot is the chicken standing on the hex of our territory nearest its units, so
+    that the gun goes there (random-island classic seed 107: our chickens held the two hexes
+    left, and a Spiked Cannon on the nearer would have reached its walker across the lava)."""
+    if frame.get("card") is None or not ranged(frame["card"]):
+        return None
+    best = min(_spots(state, seat, frame["card"]), key=lambda k: (_near_its(state, k), k), default=None)
+    picks = [a for a in judge.by_type(legal, "pick_pilot") if state["units"][a["unit"]]["hex"] == best]
+    return min(picks, key=lambda a: a["unit"], default=None)
 
 
 def spot(state: dict, frame: dict, legal: list[dict]) -> dict | None:
@@ -101,8 +135,8 @@ def prepare(state: dict, seat: int, legal: list[dict]) -> dict | None:
     """What a gun still lacks, with a gun in the stock: a pilot (chickens home) or the
     resources (a Transmutation that pays for it)."""
     guns = _guns_in_stock(state)
-    if not guns or judge.by_type(legal, "build"):
-        return None
+    if not guns or any(ranged(a["card"]) for a in judge.by_type(legal, "build")):
+        return None  # a walker we could build is no reason to leave the gun unpaid (seed 23)
     hens = [u for u in state["units"].values() if u["owner"] == seat and u["kind"] == "chicken"]
     if len(hens) < min(cards.card(cid)["pilots"] for cid in guns):
         if not state["seats"][seat]["destroyed"]:
@@ -115,6 +149,8 @@ def prepare(state: dict, seat: int, legal: list[dict]) -> dict | None:
         eff = cockfight.effect(state, a["card"]) if cards.card(a["card"])["type"] == "magic" else {}
         if eff.get("transmute") and "replace" not in a and transmute(state, seat, eff["transmute"]):
             return a
+        if eff.get("take_resources") and "replace" not in a and _windfall_pays(state, seat, eff["take_resources"]):
+            return a
     if sum(state["seats"][seat]["res"].values()) < CAP and _lacking(state, seat) and not judge.by_type(legal, "attack"):
         home = judge.by_type(legal, "retrieve")
         return min(home, key=lambda a: a["pay"] != "chicken", default=None)  # resources for the gun
@@ -123,16 +159,65 @@ def prepare(state: dict, seat: int, legal: list[dict]) -> dict | None:
 
 CAP = 9  # the banner holds no more resources
 
+
+def _windfall_pays(state: dict, seat: int, count: int) -> bool:
+    """Whether taking `count` resources from the supply pays for a gun in the stock (the take
+    asks for what it lacks: `take`)."""
+    res = state["seats"][seat]["res"]
+    for cid in _guns_in_stock(state):
+        short = {r: n - res[r] for r, n in cards.card(cid)["cost"].items() if res[r] < n}
+        if sum(short.values()) <= min(count, CAP - sum(res.values())) \
+                and all(state["supply"][r] >= n for r, n in short.items()):
+            return True
+    return False
+
 STOCK = {"type": "star", "ability": "stock"}
 
 
 def restock(state: dict, seat: int, legal: list[dict]) -> dict | None:
     """With no gun built and none in the stock, a star deals a new stock (four new machine
     cards): otherwise nothing of ours ever fights over the lava (traced: random-island classic
-    seed 40, a stock of walkers and a tower from round 60 to the turn limit, its stars unused)."""
-    if STOCK not in legal or _guns_in_stock(state) or _guns(state, seat):
+    seed 40, a stock of walkers and a tower from round 60 to the turn limit, its stars unused).
+    So too when our guns reach nothing and no gun in the stock would reach nearer from a hex
+    of our territory (seed 44: an Egg Cannon a step short, an Archer Tower of the same range
+    in the stock, a Boulder Cannon would have reached)."""
+    if STOCK not in legal:
         return None
-    return STOCK
+    guns = _guns(state, seat)
+    if not guns:
+        return None if _guns_in_stock(state) else STOCK
+    leader = state["units"].get(f"lead-{seat}")
+    if not idle(state, seat) or leader is None or lure_spot(state, seat) != leader["hex"]:
+        return None  # a fight to fight, or the lure still draws its units on
+    return None if any(_nearer(state, seat, cid) for cid in _guns_in_stock(state)) else STOCK
+
+
+def _gap(state: dict, key: str, reach: int) -> int:
+    return _near_its(state, key) - reach
+
+
+def _nearer(state: dict, seat: int, cid: str) -> bool:
+    """Whether `cid` built on a hex of our territory with no machine on it would reach nearer
+    its units than every gun of ours."""
+    machines = {u["hex"] for u in state["units"].values() if u["kind"] == "machine" or u["owner"] != seat}
+    spots = [k for k in actions.home_hexes(state, seat) if k not in machines]
+    best = min((_gap(state, g["hex"], units.stats(g)["range"]) for g in _guns(state, seat)), default=99)
+    return min((_gap(state, k, cards.card(cid)["range"]) for k in spots), default=99) < best
+
+
+def idle(state: dict, seat: int) -> bool:
+    """Nothing of its in reach of anything of ours: no fight to fight this turn."""
+    return not any(t["owner"] == solo.SEAT for u in state["units"].values() if u["owner"] == seat
+                   for t in combat.reach(state, u))
+
+
+def idle_dice(state: dict, seat: int) -> set:
+    """Every die of ours, on the banner or on a unit, when nothing can fight: rolled again for
+    a Star (a new stock) or Claws (seed 44 kept a 3, a 3 and three 2s for 60 rounds)."""
+    if not idle(state, seat):
+        return set()
+    ids = {d["id"] for d in state["seats"][seat]["banner"]}
+    return ids | {d for u in state["units"].values() if u["owner"] == seat for d in u["dice"]}
 
 
 def _lacking(state: dict, seat: int) -> list[str]:
@@ -234,11 +319,29 @@ def lure_spot(state: dict, seat: int) -> str | None:
     now = _miss(state, leader["hex"], guns, theirs)
     if now[0] == 0:
         return leader["hex"]
-    _enter, can_stop = _predicates(state, seat, [leader])
-    near = [k for k in ours if can_stop(pt(k))]
+    near = list(hops(state, seat, leader))
     scored = {k: _miss(state, k, guns, theirs) for k in near}
     best = min(near, key=lambda k: (scored[k], ours[k], k), default=None)
     return best if best is not None and scored[best] < now else leader["hex"]
+
+
+def hops(state: dict, seat: int, leader: dict) -> dict[str, str | None]:
+    """The hexes our leader can stop on, move after move, each with the first stop on its
+    way there (None for its own hex). Our guns fill our territory and he may not stop on them:
+    a hex a step beyond two of them was chosen for the lure and never reached (random-island
+    classic seed 16, at the turn limit with its walkers a step out of our guns' reach)."""
+    speed, start = units.speed(leader), leader["hex"]
+    first: dict[str, str | None] = {start: None}
+    frontier = [start]
+    while frontier:
+        later = []
+        for key in frontier:
+            for dest in sorted(destinations(state, seat, [leader], key, speed)):
+                if dest not in first:
+                    first[dest] = dest if key == start else first[key]
+                    later.append(dest)
+        frontier = later
+    return first
 
 
 def bait(state: dict, seat: int, legal: list[dict]) -> dict | None:
@@ -264,9 +367,7 @@ def lure(state: dict, seat: int, legal: list[dict]) -> dict | None:
     spot = lure_spot(state, seat)
     if spot is None or spot == leader["hex"]:
         return None
-    walk = judge.walk_to(state, spot)
-    dests = destinations(state, seat, [leader], leader["hex"], units.speed(leader))
-    if min((walk.get(k, 99) for k in dests), default=99) >= walk.get(leader["hex"], 99):
+    if hops(state, seat, leader).get(spot) is None:
         return None
     moves = [a for a in judge.by_type(legal, "move") if a["hex"] == leader["hex"]]
     return min(moves, key=lambda a: PAY[a["pay"]], default=None)
@@ -283,6 +384,9 @@ def lure_move(state: dict, seat: int, frame: dict, legal: list[dict]) -> dict | 
         if u is not leader and {"type": "drop", "unit": u["id"]} in legal:
             return {"type": "drop", "unit": u["id"]}
     spot = lure_spot(state, seat) or frame["hex"]
+    hop = hops(state, seat, leader).get(spot)
+    if hop is not None and {"type": "move_to", "hex": hop} in legal:
+        return {"type": "move_to", "hex": hop}
     walk = judge.walk_to(state, spot)
     step = min(judge.by_type(legal, "move_to"), key=lambda a: (walk.get(a["hex"], 99), a["hex"]), default=None)
     if step is not None and walk.get(step["hex"], 99) < walk.get(frame["hex"], 99):

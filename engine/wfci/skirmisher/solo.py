@@ -490,6 +490,8 @@ def build_spot(state, seat, frame, legal):
     if judge.by_type(legal, "pick_pilot"):
         if not picks:
             return {"type": "cancel"}
+        if cut_off and cut.pilot(state, seat, frame, picks):
+            return cut.pilot(state, seat, frame, picks)  # the gun goes where the chicken stood
         base = home(state, seat)
         return min(picks, key=lambda a: (state["units"][a["unit"]]["hex"] != base,
                                          -len(mine_at(state, seat, state["units"][a["unit"]]["hex"])), a["unit"]))
@@ -514,9 +516,13 @@ def _holds_screen(state, seat, uid) -> bool:
 def rerolls(state: dict, seat: int) -> set:
     """+2/+3 faces only help a fight we start: far from its leader and with no intruder, they
     are rolled again (with the dice the skirmisher rolls again anyway) for Claws (actions),
-    Chickens (the screen) and +1s. In the last stand, every 1, Chicken and Star instead."""
+    Chickens (the screen) and +1s. In the last stand, every 1, Chicken and Star instead, and
+    the +1 dice on our units come back: with four of five on units, one fight a turn held
+    random-island classic seeds 1 and 34 at the turn limit."""
+    if not joined(state, seat) and cut.idle(state, seat):
+        return cut.idle_dice(state, seat)  # nothing to fight across the lava: a Star, or Claws
     if stand.on(state):  # the last stand fights: every die not a Claw or a +2/+3 is rolled again
-        return _showing(state, seat, PAID)
+        return _showing(state, seat, PAID) | {d for u in state["units"].values() if u["owner"] == seat for d in u["dice"]}
     leader = its_leader(state)
     near = leader is not None and any(u["owner"] == seat and u["kind"] != "chicken" and distance(u["hex"], leader["hex"]) <= 3
                                       for u in state["units"].values())
