@@ -46,13 +46,12 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-import httpx
 import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from http_chickenrun import (  # noqa: E402
-    PY, ROOT, cpu_seconds, free_port, machine_busy_seconds, percentiles, play, postgres_pids, prepare, server_env,
+    PY, ROOT, answers, cpu_seconds, free_port, machine_busy_seconds, percentiles, play, postgres_pids, prepare, server_env,
 )
 
 from deploy import stack  # noqa: E402
@@ -178,13 +177,8 @@ def start(kind: str, env: dict, port: int, log: Path) -> subprocess.Popen:
     with open(log, "ab") as out:
         proc = subprocess.Popen(command, cwd=ROOT, env={**env, **extra}, start_new_session=True, stdout=out,
                                 stderr=subprocess.STDOUT)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/ping/").status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.2)
+    if answers(port, 60):
+        return proc
     os.killpg(proc.pid, signal.SIGKILL)
     raise SystemExit(f"{kind} did not start (log: {log})")
 

@@ -122,15 +122,22 @@ def start_server(env: dict, port: int, args) -> subprocess.Popen:
     command = [PY, "-m", "gunicorn", "chickenisland.wsgi", "-b", f"127.0.0.1:{port}", "--log-level", "warning",
                "-k", args.worker_class, "-w", str(args.workers), "--threads", str(args.threads)]
     proc = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
-    deadline = time.time() + 30
+    if not answers(port, 30):
+        proc.kill()
+        raise SystemExit("gunicorn did not start")
+    return proc
+
+
+def answers(port: int, seconds: float) -> bool:
+    """Whether a server on this port answers /api/ping/ within `seconds` (it is starting)."""
+    deadline = time.time() + seconds
     while time.time() < deadline:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/ping/").status_code == 200:
-                return proc
+                return True
         except httpx.HTTPError:
             time.sleep(0.2)
-    proc.kill()
-    raise SystemExit("gunicorn did not start")
+    return False
 
 
 def cpu_seconds(pids) -> float:

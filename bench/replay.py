@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
 import sys
@@ -32,21 +31,7 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ["DATABASE_URL"] = "sqlite://:memory:"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chickenisland.settings")
-os.environ.setdefault("DJANGO_DEBUG", "false")
-os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz")
-os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1")
-os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
-os.environ.setdefault("AXES_ENABLED", "false")
-os.environ["EMAIL_URL"] = "dummymail://"
-os.environ.pop("REDIS_URL", None)
-
-import django  # noqa: E402
-
-django.setup()
+from inmemory import ROOT  # sets Django up: before anything of it
 
 from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
