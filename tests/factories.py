@@ -1,7 +1,8 @@
 """Small helpers to make users and matches in tests."""
 
+import engine
 from accounts.models import User
-from games import lobby
+from games import lobby, services
 from games.models import Match
 
 PASSWORD = "a-Strong-passw0rd!"
@@ -23,3 +24,19 @@ def acting_user(match: Match, *users):
         if match.seat_of(user) in match.to_act:
             return user
     return None
+
+
+def until_a_select(match: Match, *users, tries: int = 10**6):
+    """A Chicken Run match's turns ended until a pyramid can be selected (a roll may move
+    nothing, e.g. a nest's large on top with 2 points): (match, the mover, the select), or
+    (match, mover, None) after `tries` turns."""
+    game = engine.get_game(match.game)
+    select = None
+    for _ in range(tries):
+        mover = acting_user(match, *users)
+        legal = game.legal_actions(game.deserialize(match.state), match.seat_of(mover))
+        select = next((a for a in legal if a["type"] == "select"), None)
+        if select:
+            break
+        match = services.submit_action(match.pk, mover, {"type": "end"}, match.version)
+    return match, mover, select

@@ -11,7 +11,7 @@ from django.db import connection
 import engine
 from games import lobby, reading, services
 from games.models import Match, Turn
-from tests.factories import acting_user, human_match, make_user
+from tests.factories import acting_user, human_match, make_user, until_a_select
 
 
 @pytest.mark.django_db
@@ -151,14 +151,7 @@ def test_stalled_bot_turns_are_picked_up_by_the_periodic_job(monkeypatch):
 def test_undo_takes_back_own_steps_until_an_irreversible_one():
     alice, bob = make_user("alice"), make_user("bob")
     match = human_match(alice, bob)
-    game = engine.get_game("chickenrun")
-    while True:  # a round whose roll moves nothing (a nest's large on top, 2 points) just ends
-        mover = acting_user(match, alice, bob)
-        legal = game.legal_actions(game.deserialize(match.state), match.seat_of(mover))
-        select = next((a for a in legal if a["type"] == "select"), None)
-        if select:
-            break
-        match = services.submit_action(match.pk, mover, {"type": "end"}, match.version)
+    match, mover, select = until_a_select(match, alice, bob)
     start_state, v = match.state, match.version
     match = services.submit_action(match.pk, mover, select, v)
     assert reading.undoable_turn(match, match.seat_of(mover)) is not None

@@ -16,7 +16,7 @@ import engine
 from games import reading, services
 from games.models import Match
 from games.replays import checkpoints, position
-from tests.factories import acting_user, human_match, make_user
+from tests.factories import human_match, make_user, until_a_select
 from tests.longmatch import long_match, play_on
 
 pytestmark = pytest.mark.django_db
@@ -57,15 +57,7 @@ def match_with_site_and_undone_turns() -> Match:
     few hundred moves to its end."""
     alice, bob = make_user("alice"), make_user("bob")
     match = human_match(alice, bob, clock="1d")
-    game = engine.get_game("chickenrun")
-    mover = acting_user(match, alice, bob)
-    for _ in range(40):  # find a select to take back
-        mover = acting_user(match, alice, bob)
-        legal = game.legal_actions(game.deserialize(match.state), match.seat_of(mover))
-        select = next((a for a in legal if a["type"] == "select"), None)
-        if select:
-            break
-        match = services.submit_action(match.pk, mover, {"type": "end"}, match.version)
+    match, mover, select = until_a_select(match, alice, bob, tries=40)  # a select to take back
     match = services.submit_action(match.pk, mover, select, match.version)
     match = services.submit_action(match.pk, mover, {"type": "site.undo"}, match.version)
     other = bob if mover == alice else alice
