@@ -14,11 +14,12 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 
-from games import lobby, profiles, vacations
+from games.players import blocks
+from games.players import profiles, vacations
 from games.chat import moderation
-from games.errors import ServiceError
+from games.refusals import ServiceError
 from games.models import Match, Seat
-from games.notifications import links, preferences, push, site
+from games.notifications import links, preferences, push, onsite
 
 from .forms import ProfileForm, SignUpForm
 from .models import User
@@ -120,10 +121,10 @@ def block(request, username):
     other = get_object_or_404(User, username=username)
     try:
         if request.POST.get("do") == "unblock":
-            lobby.unblock(request.user, other)
+            blocks.unblock(request.user, other)
             messages.success(request, _("%(n)s is no longer blocked.") % {"n": other.username})
         else:
-            lobby.block(request.user, other)
+            blocks.block(request.user, other)
             messages.success(request, _("%(n)s is blocked: no invitations or matches with them.") % {"n": other.username})
     except ServiceError as exc:
         messages.error(request, exc.message)
@@ -150,7 +151,7 @@ def unsubscribe(request, token):
 def mute(request, pk):
     """Silence a match (no push, no e-mail about it), or let it speak again."""
     muted = request.POST.get("do") != "unmute"
-    if not site.set_muted(request.user, pk, muted):
+    if not onsite.set_muted(request.user, pk, muted):
         raise Http404(_("You have no seat in this match."))
     messages.success(request, _("Match muted: its notices stay on the site only.") if muted else _("Match unmuted."))
     return redirect(_safe_next(request) or "profile")

@@ -32,7 +32,9 @@ from django.template.loader import render_to_string  # noqa: E402
 from django.test import Client, RequestFactory  # noqa: E402
 
 from accounts.models import User  # noqa: E402
-from games import lobby, reading, services, views  # noqa: E402
+from games.lobby import tables
+from games.play import visibility, services
+from games.views import match as match_views  # noqa: E402
 from games.boards import get_board  # noqa: E402
 from games.models import Match  # noqa: E402
 
@@ -54,7 +56,7 @@ def play_to(match: Match, users: list, steps: int, rng: random.Random) -> Match:
         if match.status != Match.Status.ACTIVE:
             break
         seat = match.to_act[0]
-        _, legal = reading.game_view(match, seat)
+        _, legal = visibility.game_view(match, seat)
         services.submit_action(match.pk, users[seat], rng.choice(legal), match.version)
     return Match.objects.get(pk=match.pk)
 
@@ -74,7 +76,7 @@ def measure(match: Match, users: list, repeat: int, samples: dict) -> None:
     board = get_board("wfci")
     request = RequestFactory().get(f"/matches/{match.pk}/board/")
     request.user, request.htmx = user, True
-    context = views._board_context(request, match)
+    context = match_views._board_context(request, match)
     view, legal, players = context["view"], context["legal"], context["players"]
     client = Client()
     client.force_login(user)
@@ -100,9 +102,9 @@ def main(argv=None) -> int:
     positions = []
     for m in range(args.matches):
         users = [User.objects.create_user(f"bench{m}-{i}", f"bench{m}-{i}@example.com", "pw") for i in range(4)]
-        match = lobby.create_match(users[0], "wfci", 4)
+        match = tables.create_match(users[0], "wfci", 4)
         for u in users[1:]:
-            lobby.join_match(u, match)
+            tables.join_match(u, match)
         rng = random.Random(m)
         for _ in range(args.positions):
             match = play_to(match, users, args.every, rng)

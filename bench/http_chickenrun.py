@@ -100,13 +100,13 @@ def prepare(env: dict, pairs: int) -> list[dict]:
 import json
 from rest_framework.authtoken.models import Token
 from accounts.models import User
-from games import lobby
+from games.lobby import tables
 out = []
 for i in range({pairs}):
     a, _ = User.objects.get_or_create(username=f"bench-a{{i}}", defaults={{"email": f"bench-a{{i}}@example.com"}})
     b, _ = User.objects.get_or_create(username=f"bench-b{{i}}", defaults={{"email": f"bench-b{{i}}@example.com"}})
-    m = lobby.create_match(a, "chickenrun", 2)
-    lobby.join_match(b, m)
+    m = tables.create_match(a, "chickenrun", 2)
+    tables.join_match(b, m)
     for seat, u in ((0, a), (1, b)):
         out.append({{"match": m.pk, "seat": seat, "token": Token.objects.get_or_create(user=u)[0].key}})
 print("PLAYERS=" + json.dumps(out))

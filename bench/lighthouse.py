@@ -57,9 +57,9 @@ SEED = """
 import random
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
-from games import lobby
+from games.lobby import tables
 from tests.pages import world
-lobby.secrets.randbits = random.Random(35).getrandbits
+tables.secrets.randbits = random.Random(35).getrandbits
 w = world.build()
 s = SessionStore()
 s[SESSION_KEY] = str(w["ann"].pk)

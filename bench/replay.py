@@ -38,7 +38,8 @@ from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from accounts.models import User  # noqa: E402
-from games import lobby, reading, services  # noqa: E402
+from games.lobby import tables
+from games.play import visibility, services  # noqa: E402
 from games.models import Match  # noqa: E402
 from games.replays import checkpoints  # noqa: E402
 
@@ -49,19 +50,19 @@ GAMES = {"chickenrun": (2, 3), "chickendie": (4, 4), "barnyard": (2, 2), "wfci":
 
 def play(slug: str, players: int, moves: int, seed: int) -> Match:
     """A finished match of people: random legal moves, then resignations if still going."""
-    lobby.secrets.randbits = random.Random(seed).getrandbits  # the same deal on every run
+    tables.secrets.randbits = random.Random(seed).getrandbits  # the same deal on every run
     users = [User.objects.create_user(f"{slug}{seed}-{i}-{moves}", f"{slug}{seed}-{i}-{moves}@example.com", "pw")
              for i in range(players)]
-    match = lobby.create_match(users[0], slug, players)
+    match = tables.create_match(users[0], slug, players)
     for user in users[1:]:
-        lobby.join_match(user, match)
+        tables.join_match(user, match)
     match = Match.objects.get(pk=match.pk)
     rng = random.Random(seed)
     by_seat = {match.seat_of(u): u for u in users}
     made = 0
     while made < moves and match.status == Match.Status.ACTIVE:
         seat = match.to_act[0]
-        _, legal = reading.game_view(match, seat)
+        _, legal = visibility.game_view(match, seat)
         match = services.submit_action(match.pk, by_seat[seat], rng.choice(legal), match.version)
         made += 1
     while match.status == Match.Status.ACTIVE:  # with more than two, the others play on: all resign

@@ -67,10 +67,10 @@ def prepare(env: dict) -> dict:
 import json
 from rest_framework.authtoken.models import Token
 from accounts.models import User
-from games import lobby
+from games.lobby import tables
 users = [User.objects.create_user(f"scale-{i}", f"scale-{i}@example.com", "pw") for i in range(4)]
-m = lobby.create_match(users[0], "chickenrun", 2)
-lobby.join_match(users[1], m)
+m = tables.create_match(users[0], "chickenrun", 2)
+tables.join_match(users[1], m)
 print("PLAYERS=" + json.dumps({"match": m.pk, "tokens": [Token.objects.get_or_create(user=u)[0].key for u in users]}))
 """
     result = subprocess.run(

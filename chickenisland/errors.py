@@ -108,7 +108,7 @@ def csrf_failure(request, reason=""):
     if found and request.headers.get("HX-Request") == "true":
         from django.urls import reverse
 
-        from games.views import session_ended
+        from games.views.match import session_ended
 
         return session_ended(request, reverse("match", args=[int(found["pk"])]))
     return csrf.csrf_failure(request, reason)

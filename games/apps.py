@@ -7,6 +7,6 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         from . import tasks  # noqa: F401  connects the write path's signals to the Celery tasks
-        from . import runner
+        from . import periodic
 
-        runner.start_if_serving()  # `make run`: bot turns left behind resume with no worker
+        periodic.start_if_serving()  # `make run`: bot turns left behind resume with no worker

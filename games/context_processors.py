@@ -1,6 +1,6 @@
 from .models import Match, Seat
 from .chat import inbox as chat_inbox
-from .notifications import site as notice_site
+from .notifications import onsite as notice_site
 
 
 def turn_badge(request):

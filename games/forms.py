@@ -3,8 +3,8 @@ from django.utils.translation import gettext_lazy as _
 
 import engine
 
-from . import clock as C
-from .lobby import game_options
+from .clocks import controls as C
+from .lobby.catalog import game_options
 
 OPEN = ""
 CLOCK_CHOICES = [(key, C.CLOCK_NAMES[key]) for key in C.CLOCKS]

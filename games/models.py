@@ -9,7 +9,15 @@ from django.utils.translation import gettext_lazy as _
 import engine
 
 
+class MatchQuerySet(models.QuerySet):
+    def with_seats(self):
+        """Matches with their seats and the seats' players, for any list or page that names them."""
+        return self.prefetch_related(models.Prefetch("seats", queryset=Seat.objects.select_related("user")))
+
+
 class Match(models.Model):
+    objects = MatchQuerySet.as_manager()
+
     class Status(models.TextChoices):
         LOBBY = "lobby", _("Waiting for players")
         ACTIVE = "active", _("In progress")
@@ -29,7 +37,7 @@ class Match(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="created_matches"
     )
-    # Correspondence play: the clock (games.clock.CLOCKS), what a time-out does, rating, privacy.
+    # Correspondence play: the clock (games.clocks.controls.CLOCKS), what a time-out does, rating, privacy.
     time_control = models.CharField(max_length=16, default="none", db_index=True)  # a key of clock.CLOCKS
     clock = models.JSONField(default=dict, blank=True)  # its parameters when the match was made
     weekend_pause = models.BooleanField(default=False)
@@ -89,7 +97,7 @@ class Seat(models.Model):
     )
     bot = models.CharField(max_length=32, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
-    # The clock of this seat (games.timecontrol keeps these in step with `Match.to_act`).
+    # The clock of this seat (games.clocks.seat_clocks keeps these in step with `Match.to_act`).
     time_left = models.FloatField(null=True, blank=True)  # Fischer bank, seconds
     turn_started_at = models.DateTimeField(null=True, blank=True)
     turn_moves = models.PositiveIntegerField(default=0)

@@ -9,13 +9,17 @@ from celery import shared_task
 from django.dispatch import receiver
 from django.utils import timezone
 
-from . import clock, lobby, services, signals, site_actions, vacations
+from .clocks import controls
+from .lobby import quick
+from .play import services, site_actions
+from . import signals
+from .players import vacations
 from .achievements import award
 from .spectators import presence
 from .notifications import outbox, reminders
 from .replays import checkpoints as replay_checkpoints
 from .notifications import tasks as notification_tasks  # noqa: F401  the delivery tasks, registered
-from .errors import ServiceError
+from .refusals import ServiceError
 from .models import Match, Seat
 
 
@@ -66,7 +70,7 @@ def handle_timeouts() -> int:
 @shared_task
 def abandon_idle() -> int:
     """Matches without a clock are abandoned after 21 days without a move."""
-    cutoff = timezone.now() - timedelta(seconds=clock.ABANDON_AFTER)
+    cutoff = timezone.now() - timedelta(seconds=controls.ABANDON_AFTER)
     count = 0
     for match in Match.objects.filter(status=Match.Status.ACTIVE, last_move_at__lt=cutoff, time_control="none"):
         humans = match.seats.filter(user__isnull=False).count()
@@ -101,7 +105,7 @@ def end_exhausted_vacations() -> int:
 
 @shared_task
 def pair_quick_matches() -> int:
-    return len(lobby.pair_queue())
+    return len(quick.pair_queue())
 
 
 @shared_task(acks_late=True)

@@ -30,10 +30,10 @@ def _eager_tasks(request):
 def _reproducible_deals(request, monkeypatch):
     """Each test deals the same games on every run, so a rare deal (a Chicken Run bot that wins
     every roll before the person moves) fails it every time or never, not one CI run in forty."""
-    from games import lobby
+    from games.lobby import tables
 
     rng = random.Random(zlib.crc32(request.node.nodeid.encode()))
-    monkeypatch.setattr(lobby.secrets, "randbits", rng.getrandbits)
+    monkeypatch.setattr(tables.secrets, "randbits", rng.getrandbits)
 
 
 def pytest_configure(config):

@@ -2,7 +2,8 @@
 
 import engine
 from accounts.models import User
-from games import lobby, services
+from games.lobby import tables
+from games.play import services
 from games.models import Match
 
 PASSWORD = "a-Strong-passw0rd!"
@@ -13,8 +14,8 @@ def make_user(name="alice", **extra) -> User:
 
 
 def human_match(creator, other, game="chickenrun", **kwargs) -> Match:
-    match = lobby.create_match(creator, game, 2, **kwargs)
-    lobby.join_match(other, match)
+    match = tables.create_match(creator, game, 2, **kwargs)
+    tables.join_match(other, match)
     return Match.objects.get(pk=match.pk)
 
 

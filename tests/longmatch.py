@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 
 import engine
-from games import lobby, services
+from games.lobby import tables
+from games.play import services
 from games.models import Match, Turn
 from games.texts import is_message, log_text
 from tests.factories import make_user
@@ -18,9 +19,9 @@ from tests.factories import make_user
 
 def people_match(slug: str, name: str, players: int = 2) -> tuple[Match, list]:
     users = [make_user(f"{name}{i}") for i in range(players)]
-    match = lobby.create_match(users[0], slug, players)
+    match = tables.create_match(users[0], slug, players)
     for user in users[1:]:
-        lobby.join_match(user, match)
+        tables.join_match(user, match)
     return Match.objects.get(pk=match.pk), users
 
 

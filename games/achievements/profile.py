@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..models import Achievement
-from ..reading import may_see
+from ..play.visibility import may_see
 from . import catalog
 
 

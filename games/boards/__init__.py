@@ -30,3 +30,18 @@ def get_board(slug: str) -> ModuleType:
                 raise
             _cache[slug] = importlib.import_module(f"{__name__}.generic")
     return _cache[slug]
+
+
+def drawn(slug: str, view, legal, seat, players, **extra) -> dict:
+    """What every page that draws a board puts in its context (the match page, the replay, the
+    rules): the view, the legal actions, the seat, the players, the board's template and page
+    model. `extra` goes to the page model (e.g. the recent turns a board tells)."""
+    board = get_board(slug)
+    return {
+        "view": view,
+        "legal": legal,
+        "seat": seat,
+        "players": players,
+        "board_template": board.TEMPLATE,
+        "board": board.page(view, legal, seat, players, **extra) if view else None,
+    }

@@ -9,26 +9,22 @@ spectators: nobody but its players reads or writes anything.
 from __future__ import annotations
 
 from ..models import ChatMessage, Match
-from ..reading import may_see
+from ..play.visibility import Viewer
 
 PLAYERS, SPECTATORS = ChatMessage.Channel.PLAYERS, ChatMessage.Channel.SPECTATORS
 
 
-def seated(match: Match, user) -> bool:
-    return match.seat_of(user) is not None
-
-
-def read_channel(match: Match, user) -> str | None:
+def read_channel(match: Match, reader: Viewer) -> str | None:
     """The one channel this person reads here, or None."""
-    if seated(match, user):
+    if reader.seat is not None:
         return PLAYERS
-    if match.private or not may_see(match, user):
+    if match.private or not reader.may_see:
         return None
     return SPECTATORS
 
 
-def write_channel(match: Match, user) -> str | None:
+def write_channel(match: Match, reader: Viewer) -> str | None:
     """The channel this person writes to here, or None (a visitor must sign in first)."""
-    if not getattr(user, "is_authenticated", False) or not user.is_active:
+    if not reader.signed_in or not reader.user.is_active:
         return None
-    return read_channel(match, user)
+    return read_channel(match, reader)

@@ -13,7 +13,8 @@ from django.utils import timezone
 
 from ..models import ChatMessage, ChatRead, Match, Mute, Notification, Seat
 from . import phrases
-from .access import PLAYERS, read_channel
+from ..play.visibility import Viewer
+from .access import PLAYERS, read_channel, write_channel
 
 PAGE = 50  # the page shows the newest 50; the API pages forward 200 at a time
 API_PAGE = 200
@@ -27,20 +28,17 @@ def _shown(user):
     return rows
 
 
-def messages(match: Match, user, after: int = 0, limit: int = API_PAGE) -> list[ChatMessage]:
+def messages(match: Match, reader: Viewer, after: int = 0, limit: int = API_PAGE) -> list[ChatMessage]:
     """The messages after `after` this person may read here, oldest first (at most `limit`)."""
-    channel = read_channel(match, user)
+    channel = read_channel(match, reader)
     if channel is None:
         return []
-    rows = _shown(user).filter(match=match, channel=channel, pk__gt=after).select_related("author")
+    rows = _shown(reader.user).filter(match=match, channel=channel, pk__gt=after).select_related("author")
     return list(rows.order_by("pk")[:limit])
 
 
-def latest(match: Match, user, limit: int = PAGE) -> list[ChatMessage]:
-    """The newest messages this person may read here, oldest first (the page's first view)."""
-    channel = read_channel(match, user)
-    if channel is None:
-        return []
+def _latest(match: Match, user, channel: str, limit: int = PAGE) -> list[ChatMessage]:
+    """The newest messages of the channel, oldest first (the page's first view)."""
     rows = _shown(user).filter(match=match, channel=channel).select_related("author")
     newest = list(rows.order_by("-pk")[:limit])
     newest.reverse()
@@ -64,12 +62,12 @@ def _unread(user):
     return _shown(user).exclude(author=user).filter(pk__gt=Coalesce(Subquery(read), Value(0)))
 
 
-def unread_count(match: Match, user) -> int:
+def unread_count(match: Match, reader: Viewer, channel: str | None = None) -> int:
     """Unread messages of the channel this person reads here (0 for visitors)."""
-    channel = read_channel(match, user)
-    if channel is None or not getattr(user, "is_authenticated", False):
+    channel = channel or read_channel(match, reader)
+    if channel is None or not reader.signed_in:
         return 0
-    return _unread(user).filter(match=match, channel=channel).count()
+    return _unread(reader.user).filter(match=match, channel=channel).count()
 
 
 def unread_by_match(user, match_ids) -> dict[int, int]:
@@ -88,12 +86,13 @@ def total_unread(user) -> int:
     return _unread(user).filter(Q(match__in=mine), channel=PLAYERS).count()
 
 
-def mark_read(match: Match, user, upto: int | None = None) -> int:
+def mark_read(match: Match, reader: Viewer, upto: int | None = None) -> int:
     """Everything up to message `upto` (default: the newest) is read; so are the match's chat
     notices. Never moves backwards. Returns how far the person has read."""
-    if not getattr(user, "is_authenticated", False):
+    if not reader.signed_in:
         return 0
-    channel = read_channel(match, user)
+    user = reader.user
+    channel = read_channel(match, reader)
     newest = ChatMessage.objects.filter(match=match, channel=channel).order_by("-pk").values_list("pk", flat=True).first()
     upto = min(upto, newest or 0) if upto is not None else (newest or 0)
     # Writes only when something changes: the page calls this after every poll that brought a
@@ -113,19 +112,17 @@ def read_upto(match: Match, user) -> int:
     return ChatRead.objects.filter(user=user, match=match).values_list("last_read", flat=True).first() or 0
 
 
-def for_page(match: Match, user) -> dict:
+def for_page(match: Match, reader: Viewer) -> dict:
     """What the match page shows of the chat: the channel, the newest messages, the unread
     count, whether and how the reader may write."""
-    from .access import write_channel
-
-    channel = read_channel(match, user)
-    shown = latest(match, user) if channel else []
+    channel = read_channel(match, reader)
+    shown = _latest(match, reader.user, channel) if channel else []
     return {
         "channel": channel,
         "messages": shown,
-        "last": shown[-1].pk if shown else read_upto(match, user) if channel else 0,
-        "unread": unread_count(match, user) if channel else 0,
-        "can_write": write_channel(match, user) is not None,
+        "last": shown[-1].pk if shown else read_upto(match, reader.user) if channel else 0,
+        "unread": unread_count(match, reader, channel) if channel else 0,
+        "can_write": write_channel(match, reader) is not None,
         "phrases": phrases.choices(),
         "max_length": 500,
     }

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from ..errors import Forbidden, IllegalMove, NotFound
+from ..refusals import Forbidden, IllegalMove, NotFound
 from ..models import ChatMessage, ChatReport, Mute
+from ..play.visibility import viewer
 from .access import read_channel
 
 
@@ -32,7 +33,7 @@ def muted_names(user) -> list[str]:
 def report(user, message_id, reason: str = "") -> ChatReport:
     """Report a message the person can read (a second report of the same one changes nothing)."""
     message = ChatMessage.objects.select_related("match").filter(pk=message_id, hidden=False).first()
-    if message is None or read_channel(message.match, user) != message.channel:
+    if message is None or read_channel(message.match, viewer(message.match, user)) != message.channel:
         raise NotFound(_("No such message."))
     if message.author_id == user.pk:
         raise Forbidden(_("You cannot report your own message."))

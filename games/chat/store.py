@@ -21,10 +21,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ..errors import Forbidden, IllegalMove, NotAuthenticated, ServiceError
+from ..refusals import Forbidden, IllegalMove, NotAuthenticated, ServiceError
 from ..models import ChatMessage, ChatRead, Match, Mute
 from ..notifications import events, outbox
 from . import phrases
+from ..play.visibility import viewer
 from .access import PLAYERS, write_channel
 
 MAX_LENGTH = 500
@@ -67,7 +68,7 @@ def post(match: Match, user, text=None, phrase=None) -> ChatMessage:
     """Write to the channel this person writes to in this match (403 if none)."""
     if not getattr(user, "is_authenticated", False):
         raise NotAuthenticated(_("Log in to write in the chat."))
-    channel = write_channel(match, user)
+    channel = write_channel(match, viewer(match, user))
     if channel is None:
         raise Forbidden(_("You may not write in this chat."))
     if phrase not in (None, ""):

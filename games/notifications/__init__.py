@@ -8,6 +8,6 @@
 - reminders: reminders before a clock runs out, and missed "your turn" notices
 - tasks: the Celery tasks (one per delivery, retried with back-off)
 
-The write path (games.services) and everything below the lobby record notices through
+The write path (games.play.services) and everything below the lobby record notices through
 `outbox`; nothing here imports the write path, the lobby or the pages.
 """

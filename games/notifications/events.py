@@ -15,7 +15,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from .. import texts
-from ..timecontrol import human_duration
+from ..clocks.seat_clocks import human_duration
 from ..models import Match, Notification, Seat
 
 K = Notification.Kind

@@ -16,7 +16,7 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..errors import IllegalMove
+from ..refusals import IllegalMove
 from ..models import Delivery, Notification, PushSubscription
 from . import events, preferences
 from .links import in_language_of, site_url

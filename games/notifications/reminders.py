@@ -14,7 +14,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from .. import timecontrol
+from ..clocks import seat_clocks
 from ..models import Match, Notification, Seat
 from . import events, outbox
 
@@ -53,8 +53,8 @@ def send_reminders(now=None) -> int:
         match = seat.match
         if seat.index not in match.to_act:
             continue
-        budget = timecontrol.turn_budget(match, seat)
-        left = timecontrol.remaining_seconds(match, seat, now)
+        budget = seat_clocks.turn_budget(match, seat)
+        left = seat_clocks.remaining_seconds(match, seat, now)
         if not budget or left is None:
             continue
         label, fresh = due(budget, left, seat.reminders_sent)

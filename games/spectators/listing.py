@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
-
-from ..models import Match, Seat
+from ..models import Match
 from . import presence
 
 LIMIT = 30
@@ -16,7 +14,7 @@ def watchable():
 
 def watch_list(user=None, limit: int = LIMIT) -> list[dict]:
     """[{"match", "watching"}]: public matches in progress the person does not play in."""
-    rows = watchable().prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+    rows = watchable().with_seats()
     if getattr(user, "is_authenticated", False):
         rows = rows.exclude(seats__user=user)
     matches = list(rows.order_by("-last_move_at", "-pk")[:limit])

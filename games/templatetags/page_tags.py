@@ -7,7 +7,7 @@ from django.utils.translation import ngettext
 
 import engine
 from games import texts
-from games.lobby import game_options
+from games.lobby.catalog import game_options
 
 register = template.Library()
 

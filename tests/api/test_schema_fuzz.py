@@ -9,7 +9,7 @@ from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 
-from games import lobby
+from games.lobby import tables
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
@@ -40,8 +40,8 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 def signed_in(db):
     """A player with a token, an open match and an active one, so ids 1 and 2 exist."""
     hen, rooster = make_user("hen"), make_user("rooster")
-    lobby.create_match(hen, "chickenrun", 2)
-    lobby.create_match(rooster, "chickenrun", 2, bots={"1": "sensible"})
+    tables.create_match(hen, "chickenrun", 2)
+    tables.create_match(rooster, "chickenrun", 2, bots={"1": "sensible"})
     return {"Authorization": f"Token {Token.objects.create(user=hen).key}"}
 
 

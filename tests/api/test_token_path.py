@@ -6,7 +6,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 import engine
-from games import lobby
+from games.lobby import tables
 from games.models import Match, Turn
 from tests.factories import human_match, make_user
 
@@ -115,8 +115,8 @@ def test_a_bad_token_is_401_even_for_an_unknown_match(game):
 def test_a_private_match_stays_hidden_from_a_token_that_holds_no_seat(game):
     _, _, _, carol = game
     dave = make_user("dave")
-    match = lobby.create_match(dave, "chickenrun", 2, private=True, invite=["carol"])
-    lobby.join_match(carol, match)
+    match = tables.create_match(dave, "chickenrun", 2, private=True, invite=["carol"])
+    tables.join_match(carol, match)
     assert _token_client(carol).get(f"/api/matches/{match.pk}/").status_code == 200
     assert _token_client(make_user("eve")).get(f"/api/matches/{match.pk}/").status_code == 404
 
@@ -127,7 +127,8 @@ def test_the_quick_answers_json_is_drfs_byte_for_byte(slug):
     each game's payload through a few moves, and for what orjson would write otherwise."""
     from rest_framework.renderers import JSONRenderer
 
-    from games import api, reading, services
+    from games.api import matches
+    from games.play import visibility, services
 
     alice, bob = make_user("alice"), make_user("bob")
     match = human_match(alice, bob, game=slug)
@@ -135,12 +136,12 @@ def test_the_quick_answers_json_is_drfs_byte_for_byte(slug):
     for _ in range(6):
         match = Match.objects.get(pk=match.pk)
         for user in (alice, bob):
-            payload = reading.match_payload(match, user)
-            assert api._json(payload).content == JSONRenderer().render(payload)
+            payload = visibility.match_payload(match, user)
+            assert matches._json(payload).content == JSONRenderer().render(payload)
         if not match.to_act:
             break
         seat = match.to_act[0]
         mover = alice if match.seat_of(alice) == seat else bob
         services.submit_action(match.pk, mover, g.legal_actions(g.deserialize(match.state), seat)[-1], match.version)
     for odd in ({"line": "a\u2028b\u2029c é"}, {"keys": {1: "one"}}, {"big": 2**70}, {"float": 0.1, "none": None}):
-        assert api._json(odd).content == JSONRenderer().render(odd)
+        assert matches._json(odd).content == JSONRenderer().render(odd)

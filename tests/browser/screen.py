@@ -121,7 +121,7 @@ class Tally:
 def deal_again(match_id: int, seed: int, options: dict) -> None:
     """Deal a started match again from `seed` (a repeatable game for a test); bots then move."""
     from engine import get_game
-    from games import services
+    from games.play import services
     from games.models import Match
 
     match = Match.objects.get(pk=match_id)

@@ -15,7 +15,7 @@ from django.db import connection
 import engine
 from engine.barnyard import texts as T
 from engine.messages import ids_in
-from games import lobby
+from games.lobby import tables
 from games.boards import get_board
 from games.boards.barnyard.page import card_text, seat_names
 from games.models import Match, Turn
@@ -82,7 +82,7 @@ def unseen_by(match: Match, kind: str) -> list:
 
 def test_three_players_two_bots_played_to_the_end_on_a_phone(new_page, live_server):
     bantam = make_user("bantam")
-    match = lobby.create_match(bantam, "barnyard", 3, bots={1: "general", 2: "general"})
+    match = tables.create_match(bantam, "barnyard", 3, bots={1: "general", 2: "general"})
     deal_again(match.pk, SEED, {})
     page = new_page(PHONE)
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])

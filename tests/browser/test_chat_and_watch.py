@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from games import lobby
+from games.lobby import tables
 from tests.browser.people import log_in
 from tests.factories import make_user
 
@@ -30,8 +30,8 @@ def test_two_players_chat_on_phones_and_a_spectator_watches_from_the_lobby(new_p
     make_user("hen"), make_user("rooster"), make_user("fox")
     from accounts.models import User
 
-    match = lobby.create_match(User.objects.get(username="hen"), "wfci", 2)
-    lobby.join_match(User.objects.get(username="rooster"), match)
+    match = tables.create_match(User.objects.get(username="hen"), "wfci", 2)
+    tables.join_match(User.objects.get(username="rooster"), match)
     url = match.get_absolute_url()
 
     hen = watch_failures(new_page(viewport=PHONE))

@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 
 import engine
-from games import lobby
+from games.lobby import tables
 from games.boards import get_board
 from games.boards.chickendie.labels import card_name
 from games.models import Match, Turn
@@ -81,7 +81,7 @@ def test_four_players_three_bots_played_to_the_end_on_a_phone(new_page, live_ser
     quarter of the window, the tapped choice in view at 90% of taps or more, and every answer
     (Cock Block, Chicken Wire...) named on the page among the cards played, for every seat."""
     henny = make_user("henny")
-    match = lobby.create_match(henny, "chickendie", 4, bots={1: "farmer", 2: "farmer", 3: "random"})
+    match = tables.create_match(henny, "chickendie", 4, bots={1: "farmer", 2: "farmer", 3: "random"})
     deal_again(match.pk, SEED, {})
     page = english(new_page(PHONE), live_server)
     log_in(page, "henny")

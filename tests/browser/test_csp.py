@@ -4,7 +4,8 @@ page, and the invite link still selects itself when clicked."""
 
 import pytest
 
-from games import lobby, services, site_actions
+from games.lobby import tables
+from games.play import services, site_actions
 from games.models import Match
 from tests.browser.people import log_in
 from tests.factories import make_user
@@ -30,10 +31,10 @@ def violations(page, path: str) -> list[str]:
 
 def test_no_policy_violation_on_the_main_pages(new_page):
     ann, bob = make_user("ann"), make_user("bob")
-    waiting = lobby.create_match(ann, "chickenrun", 2, private=True)
-    solo = lobby.create_match(ann, "wfci", 2, options={"mode": "solo"})
-    done = lobby.create_match(ann, "chickenrun", 2)
-    lobby.join_match(bob, done)
+    waiting = tables.create_match(ann, "chickenrun", 2, private=True)
+    solo = tables.create_match(ann, "wfci", 2, options={"mode": "solo"})
+    done = tables.create_match(ann, "chickenrun", 2)
+    tables.join_match(bob, done)
     done = Match.objects.get(pk=done.pk)
     services.submit_action(done.pk, bob, {"type": site_actions.RESIGN}, done.version)
     paths = ["/", waiting.get_absolute_url(), solo.get_absolute_url(), done.get_absolute_url(),

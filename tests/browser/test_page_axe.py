@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from games import lobby, services, site_actions
+from games.lobby import tables
+from games.play import services, site_actions
 from games.models import Match
 from tests.browser.people import log_in
 from tests.factories import make_user
@@ -32,9 +33,9 @@ def test_no_serious_or_critical_violation(new_page):
     for g in engine.all_games():
         options = {"mode": "solo"} if g.slug == "wfci" else {}
         bots = {} if g.slug == "wfci" else {s: g.seat_bots()[0] for s in range(1, 2)}
-        paths.append(lobby.create_match(ann, g.slug, 2, options=options, bots=bots).get_absolute_url())
-    done = lobby.create_match(ann, "chickenrun", 2)
-    lobby.join_match(bob, done)
+        paths.append(tables.create_match(ann, g.slug, 2, options=options, bots=bots).get_absolute_url())
+    done = tables.create_match(ann, "chickenrun", 2)
+    tables.join_match(bob, done)
     done = Match.objects.get(pk=done.pk)
     services.submit_action(done.pk, bob, {"type": site_actions.RESIGN}, done.version)
     paths += [done.get_absolute_url(), f"/matches/{done.pk}/replay/"]

@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from games import lobby
+from games.lobby import tables
 from games.models import Match
 from tests.browser.people import log_in
 from tests.factories import make_user
@@ -99,7 +99,7 @@ def test_a_choice_is_on_screen_at_95_percent_of_decisions(new_page, game, option
     seen = in_view = focused = 0
     waits, alike = [], []
     while seen < DECISIONS:  # a short game ends early: play another
-        match = lobby.create_match(user, game, 2, options=options, bots=bots)
+        match = tables.create_match(user, game, 2, options=options, bots=bots)
         page.goto(Match.objects.get(pk=match.pk).get_absolute_url())
         counts = monkey(page, rng, DECISIONS - seen, waits, alike)
         seen, in_view, focused = seen + counts[0], in_view + counts[1], focused + counts[2]
@@ -114,7 +114,7 @@ def test_a_choice_is_on_screen_at_95_percent_of_decisions(new_page, game, option
 
 def solo_page(new_page, viewport=DESKTOP):
     ann = make_user("ann")
-    match = lobby.create_match(ann, "wfci", 2, options={"mode": "solo"})
+    match = tables.create_match(ann, "wfci", 2, options={"mode": "solo"})
     page = new_page(viewport=viewport)
     log_in(page, "ann")
     page.goto(Match.objects.get(pk=match.pk).get_absolute_url())
@@ -132,7 +132,7 @@ def test_in_every_game_a_double_click_submits_once_and_only_the_prompt_speaks(ne
     posts = []
     page.on("request", lambda r: r.method == "POST" and "/act" in r.url and posts.append(r.url))
     for game, options, bots in GAMES:
-        match = lobby.create_match(ann, game, 2, options=options, bots=bots)
+        match = tables.create_match(ann, game, 2, options=options, bots=bots)
         page.goto(Match.objects.get(pk=match.pk).get_absolute_url())
         while not page.locator("#match-board[data-my-turn]").count():
             page.reload()  # the bot is still moving

@@ -5,7 +5,8 @@ next poll."""
 
 import pytest
 
-from games import lobby, reading, services
+from games.lobby import tables
+from games.play import visibility, services
 from games.models import Match
 from tests.browser.people import log_in
 from tests.factories import make_user
@@ -15,11 +16,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_a_poll_in_flight_never_replaces_the_answer_to_an_action(new_page):
     ann, bob = make_user("ann"), make_user("bob")
-    match = lobby.create_match(ann, "chickenrun", 2)
-    lobby.join_match(bob, match)
+    match = tables.create_match(ann, "chickenrun", 2)
+    tables.join_match(bob, match)
     match = Match.objects.get(pk=match.pk)
     while 1 in match.to_act:  # ann moves next
-        services.submit_action(match.pk, bob, reading.game_view(match, 1)[1][0], match.version)
+        services.submit_action(match.pk, bob, visibility.game_view(match, 1)[1][0], match.version)
         match = Match.objects.get(pk=match.pk)
     page = new_page()
     log_in(page, "ann")

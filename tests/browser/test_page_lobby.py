@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from accounts.models import User
-from games import services, site_actions
+from games.play import services, site_actions
 from games.models import Match
 from games.templatetags.rules_tags import BLURBS
 from tests.browser.people import log_in

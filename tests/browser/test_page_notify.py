@@ -5,7 +5,8 @@ opening the Notifications page marks the notices read and the header stops count
 import pytest
 from django.core import mail
 
-from games import lobby, services
+from games.lobby import tables
+from games.play import services
 from games.models import Match, Notification
 from tests.browser.people import log_in
 from tests.factories import make_user
@@ -14,8 +15,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def race(ann, bob):
-    match = lobby.create_match(ann, "race", 2, clock="1d")
-    lobby.join_match(bob, match)
+    match = tables.create_match(ann, "race", 2, clock="1d")
+    tables.join_match(bob, match)
     return Match.objects.get(pk=match.pk)
 
 

@@ -3,7 +3,7 @@ word in the prompt leads to its glossary entry."""
 
 import pytest
 
-from games import lobby
+from games.lobby import tables
 from tests.browser.people import log_in
 from tests.factories import make_user
 
@@ -12,7 +12,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_rules_open_from_the_lobby_and_from_a_match(new_page):
     ann = make_user("ann")
-    match = lobby.create_match(ann, "wfci", 2, options={"mode": "solo"})
+    match = tables.create_match(ann, "wfci", 2, options={"mode": "solo"})
     page = new_page()
     log_in(page, "ann")
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from games import lobby, services
+from games.lobby import tables
+from games.play import services
 from games.models import Match
 from tests.browser.people import log_in
 from tests.factories import make_user
@@ -59,7 +60,7 @@ def test_pictures_of_a_decision_and_a_finished_match(new_page, game, size):
     user = make_user("ann")
     page = new_page(viewport=SIZES[size])
     log_in(page, "ann")
-    match = lobby.create_match(user, game, 2, options=options, bots=bots)
+    match = tables.create_match(user, game, 2, options=options, bots=bots)
     page.goto(Match.objects.get(pk=match.pk).get_absolute_url())
     click_a_few(page, random.Random(7), clicks)
     SHOTS.mkdir(parents=True, exist_ok=True)

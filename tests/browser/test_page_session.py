@@ -5,7 +5,8 @@ same match), never an error page inside the board; logging in again brings the m
 import pytest
 from django.contrib.sessions.models import Session
 
-from games import lobby, reading, services
+from games.lobby import tables
+from games.play import visibility, services
 from games.models import Match
 from tests.browser import screen
 from tests.browser.people import log_in
@@ -23,7 +24,7 @@ def no_error_page(page) -> None:
 
 def test_an_ended_session_says_log_in_again_on_refresh_and_on_a_tap(new_page, live_server):
     ann, bob = make_user("ann"), make_user("bob")
-    match = lobby.create_match(ann, "chickenrun", 2)
+    match = tables.create_match(ann, "chickenrun", 2)
     page = new_page({"width": 360, "height": 780})
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
     log_in(page, "bob")
@@ -34,7 +35,7 @@ def test_an_ended_session_says_log_in_again_on_refresh_and_on_a_tap(new_page, li
 
     match = Match.objects.get(pk=match.pk)  # a move by either side: the message was read
     if 0 in match.to_act:
-        services.submit_action(match.pk, ann, reading.game_view(match, 0)[1][0], match.version)
+        services.submit_action(match.pk, ann, visibility.game_view(match, 0)[1][0], match.version)
         page.wait_for_function(screen.WAIT_MOVED, arg=str(match.version), timeout=10000)
     else:
         screen.tap(page, page.locator("#match-board [data-action]").first)
@@ -56,7 +57,7 @@ def test_an_ended_session_says_log_in_again_on_refresh_and_on_a_tap(new_page, li
 
     match = Match.objects.get(pk=match.pk)
     while 1 not in match.to_act:  # ann moves until it is bob's turn
-        services.submit_action(match.pk, ann, reading.game_view(match, 0)[1][0], match.version)
+        services.submit_action(match.pk, ann, visibility.game_view(match, 0)[1][0], match.version)
         match = Match.objects.get(pk=match.pk)
     page.reload()
     page.wait_for_selector("#match-board[data-my-turn]")

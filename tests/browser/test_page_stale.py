@@ -4,7 +4,8 @@ resigns the page says how it ended, with no turn, clock or resign button left.""
 
 import pytest
 
-from games import lobby, reading, services, site_actions
+from games.lobby import tables
+from games.play import visibility, services, site_actions
 from games.models import Match
 from tests.browser.people import log_in
 from tests.factories import make_user
@@ -16,13 +17,13 @@ MOVED = "v => { const b = document.getElementById('match-board'); return b && !b
 
 def test_an_open_page_follows_the_match_from_the_lobby_to_the_result(new_page):
     ann, bob = make_user("ann"), make_user("bob")
-    match = lobby.create_match(ann, "chickenrun", 2)
+    match = tables.create_match(ann, "chickenrun", 2)
     page = new_page()
     log_in(page, "ann")
     page.goto(match.get_absolute_url())
     assert page.locator("text=Leave this match").is_visible()
 
-    lobby.join_match(bob, match)  # the page polls and sees the start
+    tables.join_match(bob, match)  # the page polls and sees the start
     page.wait_for_selector("#match-board[data-status=active]")
     assert page.locator("text=Leave this match").count() == 0
     assert page.locator("#fold-players .to-act").count() == 1
@@ -30,7 +31,7 @@ def test_an_open_page_follows_the_match_from_the_lobby_to_the_result(new_page):
     match = Match.objects.get(pk=match.pk)
     if 0 not in match.to_act:  # bob moves first
         while 1 in match.to_act:
-            services.submit_action(match.pk, bob, reading.game_view(match, 1)[1][0], match.version)
+            services.submit_action(match.pk, bob, visibility.game_view(match, 1)[1][0], match.version)
             match = Match.objects.get(pk=match.pk)
         page.wait_for_selector("#match-board[data-my-turn]")
     assert page.locator("#turn-links .badge").inner_text() == "1"

@@ -15,7 +15,9 @@ import pytest
 from django.utils import timezone
 
 import engine
-from games import lobby, services, site_actions, timecontrol
+from games.lobby import tables
+from games.play import services, site_actions
+from games.clocks import seat_clocks
 from games.chat import store as chat
 from games.models import Achievement, Match
 from tests.browser.people import log_in
@@ -77,27 +79,27 @@ def a_world():
     for slug in GAMES:
         players = 4 if slug == "chickendie" else 3 if slug in ("barnyard", "wfci") else 2
         bots = {s: BOTS[slug] for s in range(1, players)}
-        active[slug] = lobby.create_match(ann, slug, players, bots=bots)
-        done = lobby.create_match(ann, slug, players, bots=bots)
+        active[slug] = tables.create_match(ann, slug, players, bots=bots)
+        done = tables.create_match(ann, slug, players, bots=bots)
         finish_with_bots(done, ann)
         finished[slug] = done
-    solo = lobby.create_match(ann, "wfci", 2, options={"mode": "solo"})
+    solo = tables.create_match(ann, "wfci", 2, options={"mode": "solo"})
     active["solo"] = solo
-    rated = lobby.create_match(bob, "chickenrun", 2, rated=True)
-    lobby.join_match(ann, rated)
+    rated = tables.create_match(bob, "chickenrun", 2, rated=True)
+    tables.join_match(ann, rated)
     rated = Match.objects.get(pk=rated.pk)
     services.submit_action(rated.pk, bob, {"type": site_actions.RESIGN}, rated.version)  # ratings, notices
-    lobby.create_match(cat, "barnyard", 3)  # an open match in the lobby
-    clocked = lobby.create_match(ann, "chickenrun", 2)  # people only: the clocks run
-    lobby.join_match(bob, clocked)
+    tables.create_match(cat, "barnyard", 3)  # an open match in the lobby
+    clocked = tables.create_match(ann, "chickenrun", 2)  # people only: the clocks run
+    tables.join_match(bob, clocked)
     active["people"] = Match.objects.get(pk=clocked.pk)
     # the table: a long chat line and a ready phrase, bob's watchable match, an achievement
     chat.post(clocked, bob, text="Good luck! " + "averyveryverylongwordwithoutanyspace" * 3)
     chat.post(clocked, ann, phrase="busy")
-    lobby.join_match(ann, lobby.create_match(bob, "chickendie", 2))
+    tables.join_match(ann, tables.create_match(bob, "chickendie", 2))
     Achievement.objects.create(user=ann, game="chickenrun", code="chickenrun.trample", match=finished["chickenrun"],
                                earned_at=timezone.now())
-    invite = lobby.create_match(bob, "chickendie", 2, private=True)
+    invite = tables.create_match(bob, "chickendie", 2, private=True)
     return ann, active, finished, invite
 
 
@@ -154,12 +156,12 @@ def check_menu(page, size) -> list[str]:
 
 
 def check_clocks(page, size, match) -> list[str]:
-    """Matches against bots only have no clock (timecontrol.has_clock), and a clock of so much a
+    """Matches against bots only have no clock (seat_clocks.has_clock), and a clock of so much a
     move shows only while it runs: every chip still shows its seat and whose turn it is."""
     chips = page.evaluate(CLOCKS)
     problems = [] if len(chips) == match.players else [f"{size} {match.pk}: {len(chips)} clock chips"]
     for seat, chip in enumerate(chips):
-        if not chip["inView"] or not chip["clockWhole"] or (timecontrol.has_clock(match) and seat in match.to_act and not chip["clock"]):
+        if not chip["inView"] or not chip["clockWhole"] or (seat_clocks.has_clock(match) and seat in match.to_act and not chip["clock"]):
             problems.append(f"{size} match {match.pk} seat {seat}: clock {chip}")
         if chip["now"] != (seat in match.to_act) or (chip["now"] and "\u25b6" not in chip["arrow"]):
             problems.append(f"{size} match {match.pk} seat {seat}: whose turn {chip}")

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from games import lobby, services
+from games.lobby import tables
+from games.play import services
 from games.models import Match
 from tests.browser.people import log_in
 from tests.browser.screen import deal_again
@@ -46,7 +47,7 @@ def play_until(user, game_slug, players, bot, moment):
     """A match against bots, the person's seat played by the same bot, stopped at the moment."""
     game = engine.get_game(game_slug)
     for seed in range(20):
-        match = lobby.create_match(user, game_slug, players, bots={s: bot for s in range(1, players)})
+        match = tables.create_match(user, game_slug, players, bots={s: bot for s in range(1, players)})
         deal_again(match.pk, seed, {})
         for _ in range(2000):
             match = Match.objects.get(pk=match.pk)

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import engine
-from games import lobby
+from games.lobby import tables
 from games.models import Match
 from tests.browser.people import log_in
 from tests.browser import screen
@@ -39,8 +39,8 @@ def click_action(page, wanted: dict, where: str = "#match-board [data-action]"):
 
 def test_two_people_build_the_island_by_clicking_and_the_game_starts(new_page):
     ada, bea = make_user("ada"), make_user("bea")
-    match = lobby.create_match(ada, "wfci", 2, options={"island": "build"})
-    lobby.join_match(bea, match)
+    match = tables.create_match(ada, "wfci", 2, options={"island": "build"})
+    tables.join_match(bea, match)
     pages = {0: new_page(), 1: new_page(viewport={"width": 390, "height": 844})}
     log_in(pages[0], "ada")
     log_in(pages[1], "bea")

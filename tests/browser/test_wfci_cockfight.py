@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from engine.wfci import cockfight
-from games import lobby
+from games.lobby import tables
 from tests.browser.people import log_in
 from tests.browser.test_wfci_page import SHOTS, seeded_match_state
 from tests.browser.test_wfci_teams import click_action
@@ -45,8 +45,8 @@ def api_units(page, match_id: int) -> dict:
 
 def test_each_person_sees_only_their_own_ranks_until_a_fight_reveals_them(new_page):
     ada, bea = make_user("ada"), make_user("bea")
-    match = lobby.create_match(ada, "wfci", 2, options=COCKFIGHT)
-    lobby.join_match(bea, match)
+    match = tables.create_match(ada, "wfci", 2, options=COCKFIGHT)
+    tables.join_match(bea, match)
     state, red, blue = position()
     ranks = state["cockfight"]["ranks"]
     seeded_match_state(match, state)

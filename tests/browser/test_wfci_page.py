@@ -16,7 +16,7 @@ import pytest
 
 import engine
 from engine.wfci import board as wboard
-from games import lobby
+from games.lobby import tables
 from games.models import Match
 from tests.browser import screen
 from tests.browser.screen import deal_again as reseed
@@ -207,8 +207,8 @@ def play_for_goals(page, match_id, rng):
 
 def test_three_players_a_card_round_passes_between_the_two_humans(new_page):
     ada, bea = make_user("ada"), make_user("bea")
-    match = lobby.create_match(ada, "wfci", 3, bots={2: "skirmisher"})
-    lobby.join_match(bea, match)
+    match = tables.create_match(ada, "wfci", 3, bots={2: "skirmisher"})
+    tables.join_match(bea, match)
     reseed(match.pk, 8, {})
     pages = {0: new_page(), 1: new_page(viewport={"width": 390, "height": 844})}
     log_in(pages[0], "ada")
@@ -265,7 +265,7 @@ def mid_game(players: int, seed: int) -> dict:
 
 
 def seeded_match(user, players: int, state: dict) -> Match:
-    match = lobby.create_match(user, "wfci", players, bots={s: "skirmisher" for s in range(1, players)})
+    match = tables.create_match(user, "wfci", players, bots={s: "skirmisher" for s in range(1, players)})
     return seeded_match_state(match, state)
 
 
@@ -322,7 +322,7 @@ def test_layouts_fit_and_are_saved_as_screenshots(new_page, name, viewport):
     """The page fits the screen (only the island may scroll sideways); SCREENSHOTS=1 saves it."""
     ann = make_user("ann")
     if name == "solo":
-        match = lobby.create_match(ann, "wfci", 2, options={"mode": "solo"})
+        match = tables.create_match(ann, "wfci", 2, options={"mode": "solo"})
         match = seeded_match_state(match, solo_position(4))
     else:
         match = seeded_match(ann, 2, mid_game(2, 4))
@@ -346,8 +346,8 @@ def test_tapping_a_unit_in_the_island_makes_its_choice(new_page):
     """Picking pilots: a chicken is chosen by tapping it on the island (or, where several of
     the builder's chickens share a hex, in the stack card that hex opens)."""
     ann, bob = make_user("ann"), make_user("bob")
-    match = lobby.create_match(ann, "wfci", 2)
-    lobby.join_match(bob, match)
+    match = tables.create_match(ann, "wfci", 2)
+    tables.join_match(bob, match)
     state = state_of(match.pk)
     rng = random.Random(1)
     for _ in range(4000):  # find a moment where seat 0 picks a unit (pilot, target, drop...)

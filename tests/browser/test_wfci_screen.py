@@ -15,7 +15,7 @@ import random
 import pytest
 
 import engine
-from games import lobby
+from games.lobby import tables
 from games.models import Match
 from tests.browser import screen
 from tests.browser.people import log_in
@@ -83,9 +83,9 @@ def test_a_whole_match_played_by_tapping_the_screen(new_page, viewport, kind):
     user = make_user("thumb")
     options = {"mode": "solo"} if kind == "solo" else {}
     if kind == "solo":
-        match = lobby.create_match(user, "wfci", 2, options=options)
+        match = tables.create_match(user, "wfci", 2, options=options)
     else:
-        match = lobby.create_match(user, "wfci", 3, options=options, bots={1: "skirmisher", 2: "skirmisher"})
+        match = tables.create_match(user, "wfci", 3, options=options, bots={1: "skirmisher", 2: "skirmisher"})
     seed = SEEDS[(kind, viewport["width"])]
     screen.deal_again(match.pk, seed, options)
     page = new_page(viewport=viewport)

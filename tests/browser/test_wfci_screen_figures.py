@@ -11,7 +11,7 @@ import statistics
 import pytest
 
 import engine
-from games import lobby
+from games.lobby import tables
 from games.models import Match
 from tests.browser import screen
 from tests.browser.people import log_in
@@ -29,7 +29,7 @@ def test_taps_and_scroll_per_own_turn(new_page, viewport):
     user = make_user("figures")
     page = new_page(viewport=viewport)
     log_in(page, "figures")
-    match = lobby.create_match(user, "wfci", 2, options={"mode": "solo"})
+    match = tables.create_match(user, "wfci", 2, options={"mode": "solo"})
     page.goto(Match.objects.get(pk=match.pk).get_absolute_url())
     tally = screen.Tally()
     own_turn_of = None

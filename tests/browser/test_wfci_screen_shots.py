@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from games import lobby, reading, services
+from games.lobby import tables
+from games.play import visibility, services
 from games.models import Match
 from tests.browser.people import log_in
 from tests.browser.screen import deal_again
@@ -48,7 +49,7 @@ def back_after_the_challenger(state, match) -> bool:
     if not (turn and turn["seat"] == 0 and turn["step"] == "roll" and state["round"] >= 3):
         return False
     return any(r["notes"] and (r["notes"].get("moves") or r["notes"].get("attack"))
-               for r in reading.recent_turns(match, 0))
+               for r in visibility.recent_turns(match, 0))
 
 
 def acting(state, match) -> bool:
@@ -69,7 +70,7 @@ def test_the_screen_at_four_moments(new_page, device):
     for name, until in MOMENTS:
         page.goto("about:blank")  # no page polls while the game is played on (one SQLite writer)
         for seed in range(20):  # the Challenger may end a game before the moment comes
-            match = lobby.create_match(ann, "wfci", 2, options={"mode": "solo"})
+            match = tables.create_match(ann, "wfci", 2, options={"mode": "solo"})
             deal_again(match.pk, seed, {"mode": "solo"})
             try:
                 advance(match.pk, ann, until)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 import engine
-from games import services
+from games.play import services
 from games.models import Match
 from tests.browser import screen
 from tests.browser.people import sign_up

@@ -14,7 +14,7 @@ import pytest
 
 import engine
 from engine.wfci import cards, positions as P
-from games import lobby
+from games.lobby import tables
 from games.models import Match
 from tests.browser.people import log_in
 from tests.browser.test_wfci_page import WAIT_MOVED, choices, seeded_match_state
@@ -70,8 +70,8 @@ def state_of(match_id: int) -> dict:
 
 def test_a_card_round_passes_between_partners(new_page):
     ada, cleo = make_user("ada"), make_user("cleo")
-    match = lobby.create_match(ada, "wfci", 4, options=TEAMS, bots={1: "skirmisher", 3: "skirmisher"})
-    lobby.join_match(cleo, match)
+    match = tables.create_match(ada, "wfci", 4, options=TEAMS, bots={1: "skirmisher", 3: "skirmisher"})
+    tables.join_match(cleo, match)
     assert Match.objects.get(pk=match.pk).seat_of(cleo) == 2
     state, hen, blue, card = position()
     match = seeded_match_state(match, state)

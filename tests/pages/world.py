@@ -19,7 +19,8 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 import engine
-from games import lobby, services, site_actions
+from games.lobby import tables
+from games.play import services, site_actions
 from games.achievements import award, catalog
 from games.chat import store as chat
 from games.models import Achievement, Match
@@ -58,7 +59,7 @@ def play(match: Match, person, upto: int | None = None) -> Match:
 def with_bots(person, slug: str, players: int | None = None, **kwargs) -> Match:
     game = engine.get_game(slug)
     players = players or PLAYERS[slug]
-    return lobby.create_match(person, slug, players, bots={s: game.seat_bots()[0] for s in range(1, players)}, **kwargs)
+    return tables.create_match(person, slug, players, bots={s: game.seat_bots()[0] for s in range(1, players)}, **kwargs)
 
 
 def build() -> dict:
@@ -70,26 +71,26 @@ def build() -> dict:
         matches[f"{slug} early"] = with_bots(ann, slug)
         matches[f"{slug} mid"] = play(with_bots(ann, slug), ann, upto=MID[slug])
         matches[f"{slug} finished"] = play(with_bots(ann, slug), ann)
-    matches["wfci solo"] = play(lobby.create_match(ann, "wfci", 2, options={"mode": "solo"}), ann, upto=30)
-    matches["waiting"] = lobby.create_match(ann, "barnyard", 3, bots={1: "general"})
+    matches["wfci solo"] = play(tables.create_match(ann, "wfci", 2, options={"mode": "solo"}), ann, upto=30)
+    matches["waiting"] = tables.create_match(ann, "barnyard", 3, bots={1: "general"})
     # a match between people: its chat, a resignation (ratings, notices)
-    table = lobby.create_match(bob, "chickenrun", 2, rated=True)
-    lobby.join_match(ann, table)
+    table = tables.create_match(bob, "chickenrun", 2, rated=True)
+    tables.join_match(ann, table)
     table = play(table, ann, upto=4)
     chat.post(table, bob, text="Good luck! " + "averyveryverylongwordwithoutanyspace" * 3)
     chat.post(table, ann, phrase="busy")
     matches["chat"] = table
-    rated = lobby.create_match(bob, "chickenrun", 2, rated=True)
-    lobby.join_match(ann, rated)
+    rated = tables.create_match(bob, "chickenrun", 2, rated=True)
+    tables.join_match(ann, rated)
     rated = Match.objects.get(pk=rated.pk)
     services.submit_action(rated.pk, bob, {"type": site_actions.RESIGN}, rated.version)
     # what ann sees of other people: open matches, one to watch, an invitation
-    lobby.create_match(cat, "barnyard", 3)
-    lobby.create_match(cat, "chickenrun", 2, rated=True, clock="7d")
-    watched = lobby.create_match(bob, "chickendie", 2)
-    lobby.join_match(cat, watched)
+    tables.create_match(cat, "barnyard", 3)
+    tables.create_match(cat, "chickenrun", 2, rated=True, clock="7d")
+    watched = tables.create_match(bob, "chickendie", 2)
+    tables.join_match(cat, watched)
     matches["watched"] = play(watched, bob, upto=6)
-    matches["invite"] = lobby.create_match(bob, "chickendie", 2, private=True, invite=["ann"])
+    matches["invite"] = tables.create_match(bob, "chickendie", 2, private=True, invite=["ann"])
     for slug in GAMES:
         award.award_match(matches[f"{slug} finished"].pk)
         code = catalog.for_game(slug)[0]["id"]

@@ -8,7 +8,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import reading
+from games.play import visibility
 from games.models import Match
 
 
@@ -30,7 +30,7 @@ class Command(BaseCommand):
         for match in matches.iterator():
             checked += 1
             try:
-                ok = _same(reading.replay(match), match.state)
+                ok = _same(visibility.replay(match), match.state)
                 reason = "the replay differs from the snapshot"
             except Exception as exc:  # a log that no longer replays is a mismatch too
                 ok, reason = False, f"the replay fails: {exc!r}"
