@@ -14,6 +14,14 @@ class MatchQuerySet(models.QuerySet):
         """Matches with their seats and the seats' players, for any list or page that names them."""
         return self.prefetch_related(models.Prefetch("seats", queryset=Seat.objects.select_related("user")))
 
+    def played_by(self, user):
+        """The matches `user` holds a seat in (My matches, the API's `?mine=1`)."""
+        return self.filter(seats__user=user)
+
+    def not_played_by(self, user):
+        """The matches `user` holds no seat in (what they may watch)."""
+        return self.exclude(seats__user=user)
+
 
 class Match(models.Model):
     objects = MatchQuerySet.as_manager()

@@ -109,7 +109,7 @@ class MatchListView(APIView):
     )
     def get(self, request):
         if request.query_params.get("mine") and request.user.is_authenticated:
-            matches = Match.objects.with_seats().filter(seats__user=request.user).exclude(status=Match.Status.ABANDONED)
+            matches = Match.objects.with_seats().played_by(request.user).exclude(status=Match.Status.ABANDONED)
         else:
             matches = Match.objects.with_seats().filter(status=Match.Status.LOBBY)
         matches = visibility.visible_to(matches, request.user).order_by("-updated_at")[:100]

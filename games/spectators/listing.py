@@ -16,7 +16,7 @@ def watch_list(user=None, limit: int = LIMIT) -> list[dict]:
     """[{"match", "watching"}]: public matches in progress the person does not play in."""
     rows = watchable().with_seats()
     if getattr(user, "is_authenticated", False):
-        rows = rows.exclude(seats__user=user)
+        rows = rows.not_played_by(user)
     matches = list(rows.order_by("-last_move_at", "-pk")[:limit])
     watching = presence.counts(m.pk for m in matches)
     return [{"match": m, "watching": watching.get(m.pk, 0)} for m in matches]

@@ -87,7 +87,7 @@ def quick_match(request):
 
 
 def _my_matches(user):
-    matches = Match.objects.with_seats().filter(seats__user=user, status__in=[Match.Status.LOBBY, Match.Status.ACTIVE])
+    matches = Match.objects.with_seats().played_by(user).filter(status__in=[Match.Status.LOBBY, Match.Status.ACTIVE])
     matches = list(matches.order_by("-updated_at"))
     unread = chat_inbox.unread_by_match(user, [m.pk for m in matches])
     rows = [
@@ -102,7 +102,7 @@ def _my_matches(user):
 @login_required
 def my_matches(request):
     finished = (
-        Match.objects.with_seats().filter(seats__user=request.user, status=Match.Status.FINISHED).order_by("-finished_at")[:50]
+        Match.objects.with_seats().played_by(request.user).filter(status=Match.Status.FINISHED).order_by("-finished_at")[:50]
     )
     finished = list(finished)
     unread = chat_inbox.unread_by_match(request.user, [m.pk for m in finished])
