@@ -132,7 +132,9 @@ def test_a_push_round_trip_decrypts_to_the_match_with_ttl_urgency_and_topic(clie
     assert payload["match"] == match.pk
     assert payload["url"] == f"https://chickenisland.example/matches/{match.pk}/"
     assert payload["tag"] == f"match-{match.pk}" and payload["kind"] == "turn"
-    assert payload["body"] == "Your turn in Chicken Run with ann"  # named by who plays, never by its id
+    # named by who plays, never by its id (a second line gives the deadline when the deal made
+    # bob first to act, so his clock ran from the start)
+    assert payload["body"].splitlines()[0] == "Your turn in Chicken Run with ann"
     row = Delivery.objects.get(notice=notice, channel="push")
     assert (row.outcome, row.how) == ("sent", "push to 1 device(s)")
     assert delivery.deliver(notice.key, "push") == "not mine"  # once
