@@ -1,44 +1,14 @@
 """The skirmisher as you against the Challenger (engine/wfci/skirmisher/solo.py): it closes the
 screen around its base when a machine comes near, keeps its leader on the base, strikes the
 Challenger's leader when the odds are good and declines the strike when its hand makes it
-hopeless. Constructed positions on the Long bay (the real starter island)."""
+hopeless. Constructed positions on the Long bay (the real starter island); on an island cut in
+two by lava, test_wfci_solo_cut.py."""
 
-import copy
-
-import engine
 from engine.wfci import bots
-from engine.wfci.actions import home_hexes
 from engine.wfci import positions as P
-from engine.wfci.skirmisher import cut, judge, siege, solo, stand
+from engine.wfci.skirmisher import odds, rolls, siege, solo, stand
 from engine.wfci.state import distance
-
-GAME = engine.get_game("wfci")
-
-
-def our_actions_step(seed=0):
-    """Our Take-actions step on the Long bay, before the Challenger built anything: Dusty and
-    six chickens on our base, Gizzard alone on its base."""
-    state = P.solo(seed, "solo", "dusty", "gizzard", layout=None)
-    P.actions_step(state, 0)
-    P.banner(state, 0, [])
-    state["seats"][0]["hand"] = []
-    return state
-
-
-def play_our_actions(state):
-    """The bot's choices until its Take-actions step ends (fights answered by both bots)."""
-    chosen = []
-    for _ in range(300):
-        if state["result"] is not None:
-            return state, chosen
-        seat = GAME.to_act(state)[0]
-        if seat == 0 and state["stack"][0]["seat"] == 0 and state["stack"][0]["step"] != "actions":
-            return state, chosen
-        action = bots.bot_action(state, seat, "challenger" if seat == 1 else "skirmisher")
-        if seat == 0:
-            chosen.append(action)
-        state = GAME.apply(state, seat, action)
-    raise AssertionError("the skirmisher never ended its Take-actions step")
+from tests.engine.wfci_solo_positions import GAME, our_actions_step, play_our_actions
 
 
 def test_a_machine_coming_near_makes_it_close_the_screen_and_the_leader_stays_home():
@@ -52,7 +22,6 @@ def test_a_machine_coming_near_makes_it_close_the_screen_and_the_leader_stays_ho
     assert state["units"]["lead-0"]["hex"] == base
     assert all(solo.mine_at(state, 0, k) for k in ring)
 
-
 def strike_position(its_hand: int, faces: list[str], ours: str):
     """Our machine next to the Challenger's leader on its base; it holds `its_hand` scrolls."""
     state = our_actions_step()
@@ -62,29 +31,25 @@ def strike_position(its_hand: int, faces: list[str], ours: str):
     state["seats"][1]["hand"] = [deck.pop() for _ in range(its_hand)]
     return state
 
-
 def test_it_declines_a_hopeless_strike_on_the_challengers_leader():
     state = strike_position(16, [], "rock_soldier")  # 2 against armor 6 and nine of its cards
-    assert solo.strike_odds(state, 0, state["units"]["m1"], state["units"]["lead-1"]) < solo.STRIKE_ODDS
+    assert odds.strike_odds(state, 0, state["units"]["m1"], state["units"]["lead-1"]) < odds.STRIKE_ODDS
     _, chosen = play_our_actions(state)
     assert {"type": "target", "unit": "lead-1"} not in chosen
 
-
 def test_it_strikes_when_the_odds_are_good():
     state = strike_position(0, ["3", "3", "3"], "iron_golem")  # 6 + 9 against 6 and its deck card
-    assert solo.strike_odds(state, 0, state["units"]["m1"], state["units"]["lead-1"]) > 0.99
+    assert odds.strike_odds(state, 0, state["units"]["m1"], state["units"]["lead-1"]) > 0.99
     state, chosen = play_our_actions(state)
     assert chosen[0]["type"] == "attack" and chosen[0]["unit"] == "m1"
     assert {"type": "target", "unit": "lead-1"} in chosen
     assert state["result"]["winners"] == [0]
 
-
 def test_the_chance_against_its_cards():
-    assert solo.at_most(0, 0) == 1.0
-    assert solo.at_most(1, 0) == 0.0
-    assert abs(solo.at_most(2, 8) - 1) < 1e-9  # each card reads +4 at most
-    assert 0 < solo.at_most(2, 3) < 1
-
+    assert odds.at_most(0, 0) == 1.0
+    assert odds.at_most(1, 0) == 0.0
+    assert abs(odds.at_most(2, 8) - 1) < 1e-9  # each card reads +4 at most
+    assert 0 < odds.at_most(2, 3) < 1
 
 def test_the_siege_sets_off_from_the_screen_and_the_chickens_stay():
     """Three machines that can walk, nothing of the Challenger's near: the machines on the
@@ -107,7 +72,6 @@ def test_the_siege_sets_off_from_the_screen_and_the_chickens_stay():
     home = set(ring) | {state["seats"][0]["base"]}  # the chickens stay (or go home: the gate opens)
     assert all(u["hex"] in home for u in state["units"].values() if u["owner"] == 0 and u["kind"] == "chicken")
 
-
 def test_the_siege_strikes_its_leader_to_wear_its_hand_down_and_keeps_the_scrolls():
     """Our strength reaches its armor before any card (6 against 6), so it must answer with
     half its hand, but its 16 scrolls make a tag unlikely: we strike all the same and keep our
@@ -115,14 +79,13 @@ def test_the_siege_strikes_its_leader_to_wear_its_hand_down_and_keeps_the_scroll
     state = strike_position(16, ["claw"], "iron_golem")
     ours = P.scroll(state, 0, "extra_strength")
     golem, leader = state["units"]["m1"], state["units"]["lead-1"]
-    assert solo.strike_odds(state, 0, golem, leader) < solo.STRIKE_ODDS
+    assert odds.strike_odds(state, 0, golem, leader) < odds.STRIKE_ODDS
     assert siege.reaches_armor(state, 0, golem, leader)
     hand = len(state["seats"][1]["hand"])
     state, chosen = play_our_actions(state)
     assert (state["last_fight"] or {}).get("defender", {}).get("unit") == "lead-1"
     assert ours in state["seats"][0]["hand"]
     assert len(state["seats"][1]["hand"]) <= hand - 8  # half its hand went into the fight
-
 
 def test_no_siege_strike_that_its_armor_would_spare_it_from_answering():
     """A rock soldier (2) against its armor 6 with no dice: it would answer with no scrolls at
@@ -131,7 +94,6 @@ def test_no_siege_strike_that_its_armor_would_spare_it_from_answering():
     golem, leader = state["units"]["m1"], state["units"]["lead-1"]
     assert not siege.reaches_armor(state, 0, golem, leader)
     assert siege.strike(state, 0, GAME.legal_actions(state, 0)) is None
-
 
 def test_in_solo_it_builds_only_machines_that_can_walk_and_deals_a_new_stock():
     """Towers and cannons never reach its leader: with only those in the stock it builds
@@ -145,7 +107,6 @@ def test_in_solo_it_builds_only_machines_that_can_walk_and_deals_a_new_stock():
     built = [a for a in chosen if a["type"] == "build"]
     assert all(P.cards.card(a["card"])["speed"] >= 1 for a in built)
 
-
 def test_the_siege_strips_its_leaders_shields_with_a_flying_rock_first():
     state = strike_position(16, ["claw"], "iron_golem")
     leader = state["units"]["lead-1"]
@@ -154,7 +115,6 @@ def test_the_siege_strips_its_leaders_shields_with_a_flying_rock_first():
     state, chosen = play_our_actions(state)
     assert {"type": "play_scroll", "card": rock} in chosen
     assert {"type": "hit", "unit": "lead-1"} in chosen
-
 
 def reroll_step(walker: bool):
     """Our reroll step after the roll: a 1, a Chicken, a Star, a Claw and a 3 on the banner,
@@ -166,7 +126,6 @@ def reroll_step(walker: bool):
     P.banner(state, 0, ["1", "chicken", "star", "claw", "3"])
     P.resources(state, 0, wood=3, stone=1, metal=0)
     return state
-
 
 def test_with_a_walker_it_buys_a_reroll_of_the_faces_a_strike_cannot_use():
     state = reroll_step(walker=True)
@@ -183,11 +142,9 @@ def test_with_a_walker_it_buys_a_reroll_of_the_faces_a_strike_cannot_use():
     kept = {d["id"]: d["face"] for d in state["seats"][0]["banner"] if faces[d["id"]] in ("claw", "3")}
     assert sorted(kept.values()) == ["3", "claw"]  # the dice it liked are not rolled again
 
-
 def test_before_it_has_a_walker_its_resources_build_one():
     state = reroll_step(walker=False)
     assert bots.bot_action(state, 0, "skirmisher") == {"type": "keep"}
-
 
 def test_solo_has_no_round_limit_so_late_on_the_skirmisher_stops_waiting():
     """The print sets no round limit in solo, and a game must end: from the last stand's round
@@ -214,7 +171,6 @@ def test_solo_has_no_round_limit_so_late_on_the_skirmisher_stops_waiting():
     state, _ = play_our_actions(state)
     assert state["units"]["lead-0"]["hex"] != base
 
-
 def test_in_the_last_stand_a_fight_on_its_machines_gets_our_dice_and_scrolls():
     """Classic solo, seed 12 (Long bay), froze for 90 rounds: our Ram Car (strength 7 with its
     +1 dice) next to its Magma Golem (armor 5) at the neck of its territory attacked it every
@@ -234,7 +190,6 @@ def test_in_the_last_stand_a_fight_on_its_machines_gets_our_dice_and_scrolls():
     assert {"type": "boost", "face": "3"} in chosen
     assert {"type": "play_scroll", "card": extra} in chosen
 
-
 def gate_position():
     """Classic solo's stall on the Long bay (seeds 4, 30, 52, 60, 63, 71, 87 before the gate):
     its Mud Golem on the gate of its territory (the hex past the neck), the rest of its units
@@ -253,15 +208,13 @@ def gate_position():
     state["round"] = stand.ALL_IN
     return state, ours, guard
 
-
 def test_late_on_with_no_fair_fight_it_opens_the_gate_of_its_territory():
     state, ours, guard = gate_position()
-    odds = lambda u, t: solo.strike_odds(state, 0, u, t)  # noqa: E731
-    assert not stand.its_way(state) and stand.hopeless(state, 0, odds)
+    chance = lambda u, t: odds.strike_odds(state, 0, u, t)  # noqa: E731
+    assert not stand.its_way(state) and stand.hopeless(state, 0, chance)
     state, chosen = play_our_actions(state)
     assert {"type": "target", "unit": guard} not in chosen  # no hopeless fight on its guard
     assert state["units"][ours]["hex"] != "-5,8" and stand.its_way(state)
-
 
 def test_with_a_fair_fight_or_before_the_leader_goes_the_gate_stays_as_it_is():
     state, ours, guard = gate_position()
@@ -270,167 +223,8 @@ def test_with_a_fair_fight_or_before_the_leader_goes_the_gate_stays_as_it_is():
     state, ours, guard = gate_position()
     state["seats"][1]["hand"] = []
     P.banner(state, 0, ["3", "3", "3"])  # 2 + 9 against armor 6 and its deck card
-    assert not stand.hopeless(state, 0, lambda u, t: solo.strike_odds(state, 0, u, t))
+    assert not stand.hopeless(state, 0, lambda u, t: odds.strike_odds(state, 0, u, t))
     assert GAME.bot_action(state, 0, "skirmisher") == {"type": "attack", "unit": ours, "pay": "free"}
-
-
-def cut_position():
-    """Random-island classic solo, seed 5 (and 26 more of 90 at the turn limit): lava cuts
-    every way between the bases, the scroll deck is empty and its catastrophes wait in its
-    hand, which it plays only in fights. Here the Long bay's middle tile is lava (our
-    territory reaches the rest only through it), its Rock Golem stands two hexes from our
-    territory across it, an Egg Cannon (range 2) is in the stock, and our 1 wood, 1 stone and
-    1 metal pay for it only after a Transmutation."""
-    state = our_actions_step()
-    for t in state["island"]["tiles"].values():
-        if t["tile"] == "T3":
-            t["kind"] = "lava"
-    P.stock(state, ["egg_cannon", "watch_tower", "shield_tower", "mill_tower"])
-    P.resources(state, 0, wood=1, stone=1, metal=1)
-    its = P.challenger_machine(state, "rock_golem", "-2,1")
-    trans = P.scroll(state, 0, "transmutation")
-    state["decks"]["scroll"] = []
-    state["round"] = 52
-    return state, its, trans
-
-
-def test_on_an_island_cut_in_two_it_builds_a_gun_that_fights_across_the_lava():
-    """Walkers go nowhere on a cut island, and only fights bring its scrolls (its Tsunami and
-    Earthquake among them) back to the deck: a Transmutation pays for the cannon, which goes to
-    the hex of our territory nearest its units, in reach of its golem over the lava."""
-    state, its, trans = cut_position()
-    assert not solo.joined(state, 0)
-    state, chosen = play_our_actions(state)
-    assert {"type": "play_scroll", "card": trans} in chosen
-    assert {"type": "transmute", "from": "stone", "to": "wood"} in chosen
-    guns = [u for u in state["units"].values() if u["owner"] == 0 and u["kind"] == "machine"]
-    assert [P.cards.card(u["card"])["key"] for u in guns] == ["egg_cannon"]
-    assert distance(guns[0]["hex"], state["units"][its]["hex"]) <= 2
-
-
-def test_on_a_cut_island_no_retrieve_when_every_chicken_pilots_a_machine():
-    """A gun in the stock wants a pilot, but every chicken of ours pilots a machine and none is
-    destroyed: a Retrieve would bring none (its take offers resources only), and spending the
-    free action on it every turn held a game at the turn limit."""
-    state, its, trans = cut_position()
-    state["seats"][0]["hand"].remove(trans)
-    P.resources(state, 0, wood=2, stone=1, metal=1)
-    soldier = P.machine(state, 0, "rock_soldier", "-2,-2")
-    for hen in [u["id"] for u in state["units"].values() if u["owner"] == 0 and u["kind"] == "chicken"]:
-        del state["units"][hen]  # the pilots of machines lost in the lava, say
-        state["units"][soldier]["pilots"].append(hen)
-    P.stock(state, ["egg_cannon", "watch_tower", "shield_tower", "mill_tower"])
-    assert cut.ranged(state["decks"]["stock"][0])
-    legal = GAME.legal_actions(state, 0)
-    assert {"type": "retrieve", "pay": "free"} in legal
-    assert cut.prepare(state, 0, legal) is None
-    assert GAME.bot_action(state, 0, "skirmisher")["type"] != "retrieve"
-
-
-def test_on_a_cut_island_a_retrieve_takes_what_the_gun_in_the_stock_lacks():
-    """No resources and no Transmutation: the free action retrieves the wood and metal an Egg
-    Cannon costs (chickens are at home, so none is wanted)."""
-    state, its, trans = cut_position()
-    state["seats"][0]["hand"].remove(trans)
-    P.resources(state, 0, wood=0, stone=3, metal=0)
-    state, chosen = play_our_actions(state)
-    assert {"type": "retrieve", "pay": "free"} in chosen
-    takes = [a["what"] for a in chosen if a["type"] == "take"]
-    assert takes and set(takes) <= {"wood", "metal"}
-
-
-def test_on_a_cut_island_the_last_chicken_of_the_screen_pilots_the_gun():
-    """Nothing of its crosses the lava, so the screen holds nothing back: our one chicken left,
-    alone on a hex of the screen, pilots the cannon (it was kept there, and the cannon never
-    came)."""
-    state, its, trans = cut_position()
-    state["seats"][0]["hand"].remove(trans)
-    P.resources(state, 0, wood=2, stone=0, metal=1)
-    hens = [u["id"] for u in state["units"].values() if u["owner"] == 0 and u["kind"] == "chicken"]
-    for hen in hens[1:]:
-        del state["units"][hen]
-        state["seats"][0]["destroyed"].append(hen)
-    state["units"][hens[0]]["hex"] = "-3,-1"
-    assert "-3,-1" in solo.screen(state, 0)
-    state, chosen = play_our_actions(state)
-    guns = [u for u in state["units"].values() if u["owner"] == 0 and u["kind"] == "machine"]
-    assert [P.cards.card(u["card"])["key"] for u in guns] == ["egg_cannon"]
-
-
-def bay_position():
-    """The Long bay cut between its middle tile and the next one (the neutral hex and two hexes
-    of T5 turned to lava tiles of their own): our side is our territory, the middle tile and
-    our base, with our Egg Cannon (range 2) on the middle tile; its front is T5's two hexes
-    left, 2 and 3 steps from the cannon and both 6 steps from our base, so with our leader at
-    home its Ram Car may stop on either (in random-island classic games its walkers stood 3 to
-    5 steps from our guns)."""
-    state = our_actions_step()
-    for n, key in enumerate(("-2,1", "-1,1", "-2,2")):
-        state["island"]["tiles"][key].update(kind="lava", tile=f"X{n}", owner=None)
-    P.resources(state, 0, wood=0, stone=0, metal=0)
-    gun = P.machine(state, 0, "egg_cannon", "-1,0")
-    P.stock(state, ["watch_tower", "shield_tower", "mill_tower", "mud_golem"])
-    car = P.challenger_machine(state, "ram_car", "-2,4")
-    state["decks"]["scroll"] = []
-    state["round"] = 52
-    P.banner(state, 0, ["claw", "claw"])
-    return state, gun, car
-
-
-def test_on_a_cut_island_our_leader_lures_its_walkers_into_our_guns_range():
-    """Nothing of its can fight over the lava, so our leader leaves its base for the middle
-    tile: coming for him, its Ram Car stops in reach of our cannon, and the fights that follow
-    bring its scrolls (its catastrophes among them) back to the deck."""
-    state, gun, car = bay_position()
-    assert not solo.joined(state, 0)
-    theirs = set(judge.walk_to(state, state["seats"][1]["base"]))
-    home = state["seats"][0]["base"]
-    assert cut._miss(state, home, [state["units"][gun]], theirs)[0] > 0
-    state, chosen = play_our_actions(state)
-    leader = state["units"]["lead-0"]
-    assert leader["hex"] != home
-    assert cut._miss(state, leader["hex"], [state["units"][gun]], theirs)[0] == 0
-    for _ in range(400):  # its turn: the Ram Car walks toward our leader
-        seat = GAME.to_act(state)[0]
-        if seat == 0 and state["stack"][0]["seat"] == 0 and state["stack"][0]["step"] == "actions":
-            break
-        state = GAME.apply(state, seat, GAME.bot_action(state, seat, "challenger" if seat == 1 else "skirmisher"))
-    assert distance(state["units"][car]["hex"], state["units"][gun]["hex"]) <= 2
-
-
-def test_on_a_cut_island_our_fight_plays_a_scroll_so_that_its_hand_answers():
-    """Its hand (its catastrophes in it) leaves only through fights, and it keeps it when it
-    defends, our strength is below its armor and we played no scroll: our Egg Cannon (strength
-    4) on its Rock Golem (armor 5) plays one of our two Stone Skins, and it answers with half
-    its hand."""
-    state, its, trans = cut_position()
-    state["seats"][0]["hand"] = []
-    free = [c for c in P.cards.catalog()["scroll"] if P.cards.card(c)["type"] == "magic"
-            and all(c not in s["hand"] for s in state["seats"])]
-    skins = [c for c in free if P.cards.card(c)["key"] == "stone_skin"][:2]
-    state["seats"][0]["hand"] = list(skins)
-    state["seats"][1]["hand"] = [c for c in free if c not in skins and not P.cards.card(c)["effect"].get("draw")][:10]
-    P.stock(state, ["watch_tower", "shield_tower", "mill_tower", "mud_golem"])
-    P.machine(state, 0, "egg_cannon", "-2,-1")
-    state, chosen = play_our_actions(state)
-    assert {"type": "attack", "unit": next(u["id"] for u in state["units"].values() if u["owner"] == 0
-                                           and u["kind"] == "machine"), "pay": "free"} in chosen
-    assert len(state["seats"][0]["hand"]) == 1
-    assert len(state["seats"][1]["hand"]) == 5
-
-
-def test_on_a_cut_island_the_lure_counts_only_its_first_units():
-    """Its Command dice start again from the first of its activation order every turn, so on a
-    cut island only its first machines ever walk: the lure reckons with those (by build order)
-    and leaves the later ones where they stand."""
-    state, gun, car = bay_position()
-    later = P.challenger_machine(state, "chariot", "-3,6")
-    last = P.challenger_machine(state, "iron_soldier", "-4,7")
-    assert [u["id"] for u in cut._movers(state)] == [car, later]
-    theirs = set(judge.walk_to(state, state["seats"][1]["base"]))
-    assert (-4, 7) in cut._ends(state, "-1,-1", theirs)[0]  # the third one stays put
-    assert last not in [u["id"] for u in cut._movers(state)]
-
 
 def test_in_the_last_stand_no_die_goes_on_a_unit():
     """A die put on a unit as a +1 stays there until the unit is destroyed: in the last stand
@@ -448,132 +242,6 @@ def test_in_the_last_stand_no_die_goes_on_a_unit():
     state, chosen = play_our_actions(state)  # before the last stand it still goes on the car
     assert [a for a in chosen if a["type"] == "plus_one"]
 
-
-def test_on_a_cut_island_with_no_gun_in_the_stock_a_star_deals_a_new_one():
-    """No gun built and none in the stock (walkers and towers of range 1): nothing of ours
-    would ever fight over the lava, so a star deals a new stock (random-island classic seed 40
-    sat at the turn limit with its stars unused)."""
-    state, its, trans = cut_position()
-    state["seats"][0]["hand"].remove(trans)
-    P.stock(state, ["watch_tower", "shield_tower", "mill_tower", "rock_soldier"])
-    assert not any(cut.ranged(c) for c in state["decks"]["stock"])
-    P.banner(state, 0, ["star"])
-    state, chosen = play_our_actions(state)
-    assert {"type": "star", "ability": "stock"} in chosen
-
-
-def test_on_a_cut_island_the_last_free_hex_of_our_territory_waits_for_a_longer_gun():
-    """Guns of range 2 on every hex of our territory but the one farthest from its golem: another
-    one of range 2 is not built there (it would leave no room and reach nothing ours do not), a
-    Boulder Cannon (range 3, further over the lava) is (random-island classic seeds 75 and 82
-    sat at the turn limit with one in the stock, paid for, and no free hex)."""
-    state, its, trans = cut_position()
-    state["seats"][0]["hand"].remove(trans)
-    taken = {u["hex"] for u in state["units"].values()}
-    free = sorted((k for k in home_hexes(state, 0) if k not in taken), key=lambda k: distance(k, state["units"][its]["hex"]))
-    fill = ["egg_cannon", "archer_tower", "spiked_cannon", "rock_soldier", "iron_soldier", "twig_soldier"]
-    for k, key in zip(free[:-1], fill, strict=False):
-        P.machine(state, 0, key, k)
-    assert len(free) - 1 <= len(fill)
-    P.resources(state, 0, wood=3, stone=3, metal=3)
-    for gun, built in (("spiked_cannon", False), ("boulder_cannon", True)):
-        trial = copy.deepcopy(state)
-        P.stock(trial, [gun, "watch_tower", "shield_tower", "mill_tower"])
-        assert any(a["type"] == "build" for a in GAME.legal_actions(trial, 0))
-        trial, chosen = play_our_actions(trial)
-        keys = [P.cards.card(a["card"])["key"] for a in chosen if a["type"] == "build"]
-        assert (gun in keys) is built, (gun, keys)
-
-
-def test_on_a_cut_island_the_last_free_hex_takes_a_gun_that_reaches_nearer_than_ours():
-    """Guns of range 2 on every hex of our territory but the one nearest its golem, and none of
-    them reaches it: a Spiked Cannon there (range 2 as well) does, so it is built on the last
-    hex (random-island classic seed 23 kept that hex empty to the turn limit, its units a step
-    out of our gun's reach)."""
-    state, its, trans = cut_position()
-    state["seats"][0]["hand"].remove(trans)
-    taken = {u["hex"] for u in state["units"].values()}
-    golem = state["units"][its]["hex"]
-    free = sorted((k for k in home_hexes(state, 0) if k not in taken), key=lambda k: distance(k, golem))
-    for k, key in zip(free[1:], ["egg_cannon", "archer_tower", "rock_soldier"], strict=False):
-        P.machine(state, 0, key, k)
-    assert distance(free[0], golem) <= 2 < min(distance(k, golem) for k in free[1:])
-    P.resources(state, 0, wood=3, stone=3, metal=3)
-    P.stock(state, ["spiked_cannon", "watch_tower", "shield_tower", "mill_tower"])
-    state, chosen = play_our_actions(state)
-    assert [P.cards.card(a["card"])["key"] for a in chosen if a["type"] == "build"] == ["spiked_cannon"]
-    assert {"type": "build_at", "hex": free[0]} in chosen
-
-
-def test_on_a_cut_island_a_walker_we_could_build_does_not_stop_the_gun_s_retrieve():
-    """An Egg Cannon in the stock lacks a wood, and a Rock Soldier next to it is paid for: the
-    soldier would walk nowhere, so the free action still retrieves the wood for the cannon
-    (random-island classic seed 23: with a walker to build, nothing was done for the gun)."""
-    state, its, trans = cut_position()
-    state["seats"][0]["hand"].remove(trans)
-    P.resources(state, 0, wood=1, stone=2, metal=1)
-    P.stock(state, ["egg_cannon", "rock_soldier", "shield_tower", "mill_tower"])
-    assert {"type": "build", "card": state["decks"]["stock"][1]} in GAME.legal_actions(state, 0)
-    state, chosen = play_our_actions(state)
-    assert {"type": "retrieve", "pay": "free"} in chosen
-    assert [a["what"] for a in chosen if a["type"] == "take"][0] == "wood"
-    assert not [a for a in chosen if a["type"] == "build"]
-
-
-def test_on_a_cut_island_a_windfall_pays_for_the_gun():
-    """Seven resources and a Windfall in hand: it takes the wood the Egg Cannon lacks, and the
-    free action builds the cannon in the same turn."""
-    state, its, trans = cut_position()
-    state["seats"][0]["hand"].remove(trans)
-    windfall = next(c for c in P.cards.catalog()["scroll"] if P.cards.card(c)["key"] == "windfall")
-    state["seats"][0]["hand"].append(windfall)  # the deck is empty: every scroll is in a hand
-    P.resources(state, 0, wood=1, stone=3, metal=3)
-    state, chosen = play_our_actions(state)
-    assert {"type": "play_scroll", "card": windfall} in chosen
-    assert {"type": "take", "what": "wood"} in chosen
-    assert [P.cards.card(a["card"])["key"] for a in chosen if a["type"] == "build"] == ["egg_cannon"]
-
-
-def test_on_a_cut_island_with_nothing_to_fight_every_die_is_rolled_again():
-    """Nothing of its in reach of anything of ours, over the lava: a 3, a 2 and a +1 die on a
-    unit wait for a fight that never comes (random-island classic seed 44 kept its 3, 3, 2, 2, 2
-    for 60 rounds, with no Star for a new stock), so every one is rolled again."""
-    state, its, trans = cut_position()
-    car = P.machine(state, 0, "ram_car", "-2,-2")
-    P.banner(state, 0, ["3", "2"])
-    plus = state["seats"][0]["spent"].pop()
-    state["units"][car]["dice"] = [plus]  # a +1 die put on the car before the last stand
-    assert cut.idle(state, 0)
-    want = {d["id"] for d in state["seats"][0]["banner"]} | {plus}
-    assert solo.rerolls(state, 0) == want
-    P.machine(state, 0, "egg_cannon", "-2,-1")  # in reach of its golem: the +2/+3 wait for the fight
-    assert not cut.idle(state, 0)
-    assert solo.rerolls(state, 0) != want
-
-
-def test_on_a_cut_island_a_star_deals_a_new_stock_when_our_guns_reach_nothing():
-    """Our Egg Cannon (range 2) misses its golem by a step and the stock's only gun, a Spiked
-    Cannon, would reach no nearer from any free hex of ours: a star deals a new stock, where a
-    longer gun may come (random-island classic seed 44: an Egg Cannon a step short, an Archer
-    Tower in the stock, five dice and nothing to do for 60 rounds). With our cannon further
-    back, the Spiked Cannon on the nearest hex would reach nearer, and the star is kept."""
-    for nearest, restocks in ((True, True), (False, False)):
-        state, its, trans = cut_position()
-        state["seats"][0]["hand"].remove(trans)
-        state["units"][its]["hex"] = "-2,2"
-        spots = sorted(home_hexes(state, 0), key=lambda k: distance(k, "-2,2"))
-        assert [distance(k, "-2,2") for k in spots[:2]] == [3, 4]
-        P.machine(state, 0, "egg_cannon", spots[0 if nearest else 1])
-        P.resources(state, 0, wood=0, stone=0, metal=0)
-        P.banner(state, 0, ["star"])
-        P.stock(state, ["spiked_cannon", "watch_tower", "shield_tower", "mill_tower"])
-        legal = GAME.legal_actions(state, 0)
-        assert (cut.restock(state, 0, legal) == {"type": "star", "ability": "stock"}) is restocks, nearest
-        if restocks:
-            state, chosen = play_our_actions(state)
-            assert {"type": "star", "ability": "stock"} in chosen
-
-
 def test_in_the_last_stand_the_plus_one_dice_on_our_units_are_rolled_again():
     """A +1 die put on a unit before the last stand stays there for good unless it is recalled
     at a roll: in the last stand it is one action less every turn (random-island classic seeds
@@ -584,52 +252,7 @@ def test_in_the_last_stand_the_plus_one_dice_on_our_units_are_rolled_again():
     P.banner(state, 0, ["claw"])
     plus = state["seats"][0]["spent"].pop()
     state["units"][car]["dice"] = [plus]
-    assert plus not in solo.rerolls(state, 0)
+    assert plus not in rolls.rerolls(state, 0)
     state["round"] = stand.START
-    assert plus in solo.rerolls(state, 0)
-    assert not {d["id"] for d in state["seats"][0]["banner"]} & solo.rerolls(state, 0)  # the Claw stays
-
-
-def test_on_a_cut_island_the_lure_goes_only_where_our_leader_can_stop_on_the_way():
-    """Our machines fill our territory and the hex past it, so the hexes beyond, which would
-    draw its Ram Car into our cannon's range, are four steps away with nowhere to stop: the
-    lure keeps our leader home instead of choosing a hex he never reaches (random-island classic
-    seed 16 sat at the turn limit that way). With the hex past our territory free, he goes by
-    way of it, one move after the other."""
-    state, gun, car = bay_position()
-    spots = ["-3,-1", "-2,-1", "-3,-2", "-2,-2", "-1,-1"]
-    for k, key in zip(spots, ["spiked_cannon", "archer_tower", "watch_tower", "shield_tower", "mill_tower"]):
-        P.machine(state, 0, key, k)
-    base = state["seats"][0]["base"]
-    theirs = set(judge.walk_to(state, state["seats"][1]["base"]))
-    guns = cut._guns(state, 0)
-    assert cut._miss(state, "0,-1", guns, theirs) < cut._miss(state, base, guns, theirs)
-    assert set(cut.hops(state, 0, state["units"]["lead-0"])) == {base}
-    assert cut.lure_spot(state, 0) == base
-    state, gun, car = bay_position()
-    for k, key in zip(spots[:4], ["spiked_cannon", "archer_tower", "watch_tower", "shield_tower"]):
-        P.machine(state, 0, key, k)
-    way = cut.hops(state, 0, state["units"]["lead-0"])
-    assert way["-1,-1"] == "-1,-1" and way["0,-1"] == "-1,-1"
-    assert cut.lure_spot(state, 0) in way
-
-
-def test_on_a_cut_island_a_gun_goes_where_a_chicken_of_ours_stood():
-    """No hex of our territory is empty: guns of range 2 that miss its golem by a step, a
-    soldier, and one chicken alone on the hex nearest the golem. That chicken pilots a Spiked
-    Cannon, which goes on its hex and reaches the golem (random-island classic seed 107: our
-    chickens held the last two hexes, and the game sat at the turn limit)."""
-    state, its, trans = cut_position()
-    state["seats"][0]["hand"].remove(trans)
-    golem = state["units"][its]["hex"]
-    spots = sorted(home_hexes(state, 0), key=lambda k: distance(k, golem))
-    for k, key in zip(spots[1:], ["egg_cannon", "archer_tower", "rock_soldier"], strict=True):
-        P.machine(state, 0, key, k)
-    hen = next(u["id"] for u in state["units"].values() if u["owner"] == 0 and u["kind"] == "chicken")
-    state["units"][hen]["hex"] = spots[0]
-    assert distance(spots[0], golem) <= 2 < min(distance(k, golem) for k in spots[1:])
-    P.resources(state, 0, wood=3, stone=3, metal=3)
-    P.stock(state, ["spiked_cannon", "watch_tower", "shield_tower", "mill_tower"])
-    state, chosen = play_our_actions(state)
-    assert {"type": "pick_pilot", "unit": hen} in chosen
-    assert {"type": "build_at", "hex": spots[0]} in chosen
+    assert plus in rolls.rerolls(state, 0)
+    assert not {d["id"] for d in state["seats"][0]["banner"]} & rolls.rerolls(state, 0)  # the Claw stays

@@ -13,14 +13,10 @@ your own: its hand and the deck are counts.
 
 from __future__ import annotations
 
-import functools
-from collections import Counter
-
 from .. import board, cards, combat, scrolls, solo
 from ..state import distance, island, pt, ruleset
-from . import cut, judge, siege, stand
+from . import cut, judge, odds, siege, stand
 
-STRIKE_ODDS = 0.25  # the chance of a tag at which the leader strike is worth the scrolls
 THREAT = 4  # its units this many steps from a hole of the screen: close it
 OPEN_GATE = True  # open the screen again when nothing of its is near
 HUNT = 8  # its units this many steps from our base are hunted down
@@ -72,45 +68,6 @@ def its_leader(state: dict) -> dict | None:
     return state["units"].get(f"lead-{solo.SEAT}")
 
 
-# -- the odds of a fight against its cards -------------------------------------------------
-
-@functools.cache
-def readings() -> dict[int, float]:
-    """How the Challenger reads one unseen scroll (D-S6), over the whole scroll catalog."""
-    counts = Counter(solo.reading(cid) for cid in cards.catalog()["scroll"])
-    total = sum(counts.values())
-    return {r: n / total for r, n in counts.items()}
-
-
-def at_most(n_cards: int, room: int) -> float:
-    """The chance that n unseen cards, read its way, add up to `room` or less."""
-    if room < 0:
-        return 0.0
-    dist = {0: 1.0}
-    for _ in range(n_cards):
-        nxt: dict[int, float] = {}
-        for total, p in dist.items():
-            for r, q in readings().items():
-                if total + r <= room:
-                    nxt[total + r] = nxt.get(total + r, 0.0) + p * q
-        dist = nxt
-    return sum(dist.values())
-
-
-def its_cards(state: dict) -> int:
-    """How many scrolls it will add to a fight: the deck card and half its hand (at most 8)."""
-    deck = 1 if state["decks"]["scroll"] or state["decks"]["scroll_discard"] else 0
-    rule = solo.DATA["hand_play"]
-    return deck + min(len(state["seats"][solo.SEAT]["hand"]) // rule["divisor"], rule["max"])
-
-
-def strike_odds(state: dict, seat: int, attacker: dict, defender: dict) -> float:
-    """The chance that this attack succeeds with every +2/+3 die and helpful scroll we hold."""
-    s, a = judge.strength(state, attacker, defender)
-    s += judge.boosts(state, seat) + judge.hand_bonus(state, seat, attacker, defender, "attacking")
-    return at_most(its_cards(state), s - a)
-
-
 def best_strike(state: dict, seat: int, legal: list[dict]) -> tuple[float, dict | None]:
     """Our unit with the best chance against its leader, among those that may attack now."""
     leader = its_leader(state)
@@ -121,9 +78,9 @@ def best_strike(state: dict, seat: int, legal: list[dict]) -> tuple[float, dict 
         u = state["units"][a["unit"]]
         if leader not in combat.reach(state, u):
             continue
-        odds = strike_odds(state, seat, u, leader)
-        if odds > best:
-            best, pick = odds, a
+        chance = odds.strike_odds(state, seat, u, leader)
+        if chance > best:
+            best, pick = chance, a
     return best, pick
 
 
@@ -136,8 +93,8 @@ def actions(state: dict, seat: int, frame: dict, legal: list[dict], extras, marc
     +1 dice, scrolls) and `march` are the skirmisher's own steps."""
     if stand.on(state) or not joined(state, seat):  # a cut island: nothing to wait for (cut.py)
         return _last_stand(state, seat, frame, legal, extras)
-    odds, strike = best_strike(state, seat, legal)
-    if strike is not None and odds >= STRIKE_ODDS:
+    chance, strike = best_strike(state, seat, legal)
+    if strike is not None and chance >= odds.STRIKE_ODDS:
         return _pay_claw_first(legal, strike)
     rescue = _rescue(state, seat, legal)
     if rescue is not None:
@@ -186,19 +143,19 @@ def actions(state: dict, seat: int, frame: dict, legal: list[dict], extras, marc
 def _last_stand(state, seat, frame, legal, extras) -> dict:
     """Late in the game (stand.py): a machine at our leader first, then its leader's shields,
     then any strike on it, a walker built, any fight in reach, the march."""
-    def odds(u, t):
-        return strike_odds(state, seat, u, t)
+    def chance(u, t):
+        return odds.strike_odds(state, seat, u, t)
 
     builds = [a for a in judge.by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1]
     if frame["free"] and not joined(state, seat):  # walkers go nowhere: a gun over the lava (cut.py)
         gun = cut.build(state, seat, legal)
         builds = [gun] if gun is not None else [a for a in builds if cut.keeps_room(state, seat, a["card"])]
-    pick = _rescue(state, seat, legal) or siege.rock(state, seat, legal) or stand.open_gate(state, seat, legal, odds)
+    pick = _rescue(state, seat, legal) or siege.rock(state, seat, legal) or stand.open_gate(state, seat, legal, chance)
     if pick is None and not joined(state, seat):
         pick = (builds[0] if builds and cut.ranged(builds[0]["card"]) else None) or cut.prepare(state, seat, legal) \
             or cut.restock(state, seat, legal)
     if pick is None:
-        pick = stand.fight(state, seat, legal, odds)
+        pick = stand.fight(state, seat, legal, chance)
         if pick is not None and state["units"].get(f"lead-{solo.SEAT}") not in combat.reach(state, state["units"][pick["unit"]]) \
                 and builds and frame["free"] and pick["pay"] == "free":
             pick = None  # the free action builds; a lesser fight waits for a Claw
@@ -260,9 +217,9 @@ def _rescue(state, seat, legal):
         u = state["units"][a["unit"]]
         for t in combat.reach(state, u):
             if t in found:
-                odds = strike_odds(state, seat, u, t)
-                if odds > best:
-                    best, pick = odds, a
+                chance = odds.strike_odds(state, seat, u, t)
+                if chance > best:
+                    best, pick = chance, a
     return _pay_claw_first(legal, pick) if pick is not None else None
 
 
@@ -326,14 +283,14 @@ def _hit(state, seat, legal, strike):
             if t["kind"] != "machine":
                 continue
             s, arm = judge.strength(state, u, t)
-            odds = at_most(its_cards(state), s + judge.boosts(state, seat) - arm)
-            if s < arm and odds < 0.3:
+            chance = odds.at_most(odds.its_cards(state), s + judge.boosts(state, seat) - arm)
+            if s < arm and chance < 0.3:
                 continue
             leader = its_leader(state)
             if leader is not None and distance(t["hex"], leader["hex"]) == 1:
-                odds += 0.25  # in the way to its leader
-            if odds > best:
-                best, pick = odds, a
+                chance += 0.25  # in the way to its leader
+            if chance > best:
+                best, pick = chance, a
     return _pay_claw_first(legal, pick) if pick is not None else None
 
 
@@ -343,12 +300,12 @@ def target(state, seat, frame, legal):
     attacker = state["units"][frame["unit"]]
     leader = its_leader(state)
     options = [state["units"][a["unit"]] for a in judge.by_type(legal, "target")]
-    if leader in options and (stand.on(state) or strike_odds(state, seat, attacker, leader) >= STRIKE_ODDS):
+    if leader in options and (stand.on(state) or odds.strike_odds(state, seat, attacker, leader) >= odds.STRIKE_ODDS):
         return {"type": "target", "unit": leader["id"]}
     machines = [u for u in options if u["kind"] != "leader"]
     found = [u for u in machines if u in intruders(state, seat)]
     if found:
-        return {"type": "target", "unit": max(found, key=lambda u: (strike_odds(state, seat, attacker, u), u["id"]))["id"]}
+        return {"type": "target", "unit": max(found, key=lambda u: (odds.strike_odds(state, seat, attacker, u), u["id"]))["id"]}
     if not machines:
         return {"type": "target", "unit": leader["id"]} if leader in options else legal[-1]
 
@@ -401,7 +358,7 @@ def _long_shot(state, seat, attacker, defender) -> bool:
     s, a = judge.strength(state, attacker, defender)
     s += state["combat"]["boost"] + judge.boosts(state, seat) \
         + judge.hand_bonus(state, seat, attacker, defender, "attacking")
-    return at_most(its_cards(state), s - a) < STRIKE_ODDS
+    return odds.at_most(odds.its_cards(state), s - a) < odds.STRIKE_ODDS
 
 
 def move(state, seat, frame, legal):
@@ -420,7 +377,7 @@ def move(state, seat, frame, legal):
             return {"type": "move_to", "hex": base}
     if stand.on(state):
         gate = stand.gate_move(state, seat, frame, legal) if stand.barred(
-            state, seat, lambda u, t: strike_odds(state, seat, u, t)) else None
+            state, seat, lambda u, t: odds.strike_odds(state, seat, u, t)) else None
         return gate or stand.move(state, seat, frame, legal)
     ring = screen(state, seat)
     if siege.on(state, seat) and (here in ring and not holes(state, seat) or here not in ring and here != base):
@@ -511,50 +468,6 @@ def _holds_screen(state, seat, uid) -> bool:
     """The last of ours on a screen hex: taking it as a pilot opens the screen."""
     key = state["units"][uid]["hex"]
     return key in screen(state, seat) and len(mine_at(state, seat, key)) <= 1
-
-
-def rerolls(state: dict, seat: int) -> set:
-    """+2/+3 faces only help a fight we start: far from its leader and with no intruder, they
-    are rolled again (with the dice the skirmisher rolls again anyway) for Claws (actions),
-    Chickens (the screen) and +1s. In the last stand, every 1, Chicken and Star instead, and
-    the +1 dice on our units come back: with four of five on units, one fight a turn held
-    random-island classic seeds 1 and 34 at the turn limit."""
-    if not joined(state, seat) and cut.idle(state, seat):
-        return cut.idle_dice(state, seat)  # nothing to fight across the lava: a Star, or Claws
-    if stand.on(state):  # the last stand fights: every die not a Claw or a +2/+3 is rolled again
-        return _showing(state, seat, PAID) | {d for u in state["units"].values() if u["owner"] == seat for d in u["dice"]}
-    leader = its_leader(state)
-    near = leader is not None and any(u["owner"] == seat and u["kind"] != "chicken" and distance(u["hex"], leader["hex"]) <= 3
-                                      for u in state["units"].values())
-    if near or intruders(state, seat):
-        return set()
-    return _showing(state, seat, ("2", "3"))
-
-
-PAID = ("1", "chicken", "star")  # faces bought again whenever the reroll can be paid
-
-
-def paid_rerolls(state: dict, seat: int) -> set:
-    """Claws (one more action each) and +2/+3 (stronger strikes) win solo games; a 1, a Chicken
-    or a Star rarely does, so they are rolled again whenever the reroll is offered (only when
-    we can pay) and a machine of ours can walk; before that, resources build walkers. Seeds
-    0-359, standard, Long bay: 121 wins of 360, against 69 with no reroll (seeds 0-179: 56 wins
-    with the walker condition, 41 without it)."""
-    return _showing(state, seat, PAID) if siege.walkers(state, seat) else set()
-
-
-def pay_reroll(state: dict, seat: int, legal: list[dict]) -> dict:
-    """The payment that leaves the most of our scarcest resource."""
-    pays = judge.by_type(legal, "reroll")
-    if not pays:
-        return {"type": "keep"}
-    res = state["seats"][seat]["res"]
-    return max(pays, key=lambda a: min(res[r] - a["pay"].count(r) for r in cards.RESOURCES))
-
-
-def _showing(state: dict, seat: int, faces: tuple) -> set:
-    """Our banner dice showing one of these faces."""
-    return {d["id"] for d in state["seats"][seat]["banner"] if d["face"] in faces}
 
 
 def draw(state, seat, frame, legal):
