@@ -28,7 +28,7 @@ from pathlib import Path
 
 from engine.rng import Rng, seed_state
 
-from . import island as islands
+from . import fair_bases, island as islands
 from .board import Hex, Island, _nbrs, hex_key, parse_hex
 
 CHAIN = ("T1", "T3", "T4", "T5", "T6", "T2")  # the bases' territories at the two ends
@@ -41,14 +41,14 @@ LIBRARY = Path(__file__).parent / "data" / "chain_islands.json"
 
 def fair_gap() -> int:
     """The Long bay's distance: the free action and a full Command row cannot cross it."""
-    return islands.min_base_gap(2, "starter")
+    return fair_bases.min_base_gap(2, "starter")
 
 
 def _along(island: Island, i: int) -> int | None:
     """The walk from T1's hexes next to B1 to the newest Territory (chain position i)."""
     b1 = island.tile_hexes("B1")[0]
     starts = [n for n in _nbrs(b1) if island.tiles.get(n, {}).get("tile") == "T1"]
-    return islands.walk_steps(island, starts, island.tile_hexes(CHAIN[i]))
+    return fair_bases.walk_steps(island, starts, island.tile_hexes(CHAIN[i]))
 
 
 def territory_groups(island: Island, i: int) -> list[list[tuple[Hex, ...]]]:
@@ -90,7 +90,7 @@ def lava_neutral_options(island: Island, i: int) -> list:
 def _gaps_ok(island: Island) -> bool:
     a, b = (island.tile_hexes(x)[0] for x in ("B1", "B2"))
     least = fair_gap()
-    return all((g := islands.base_gap(island, x, y)) is not None and g >= least for x, y in ((a, b), (b, a)))
+    return all((g := fair_bases.base_gap(island, x, y)) is not None and g >= least for x, y in ((a, b), (b, a)))
 
 
 def _room(island: Island, i: int) -> bool:

@@ -25,7 +25,7 @@ from itertools import permutations
 
 from engine.rng import Rng
 
-from . import island as islands
+from . import fair_bases, island as islands
 from .board import Hex, Island, _nbrs
 
 STEPS = ("territory", "base", "lava_neutral")
@@ -185,7 +185,7 @@ def completes(isl: Island, players: int) -> bool:
     step, k, found = groups(isl, players)
     if step is None:
         ok = islands.island_ok(islands.finish(isl), players)
-    elif step == "lava_neutral" and not islands.bases_far_apart(isl, players):
+    elif step == "lava_neutral" and not fair_bases.bases_far_apart(isl, players):
         ok = False  # Neutral tiles only ever shorten a walk
     else:
         ok = any(completes(place(isl, step, k, c), players) for g in found for c in g)

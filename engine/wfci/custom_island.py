@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from ..messages import listing, msg
-from . import board, classic_island, island as islands
+from . import board, classic_island, fair_bases, island as islands
 from .board import distance
 from .state import hx, island, note, pt, ruleset, who
 
@@ -197,7 +197,7 @@ def view_block(state: dict) -> dict | None:
         "left": {"territory": total["territory"] - len(isl.tile_ids("territory")),
                  "base": total["base"] - len(isl.tile_ids("base")),
                  "lava_neutral": total["lava_neutral"] - len(isl.tile_ids("lava")) - len(isl.tile_ids("neutral"))},
-        "min_gap": islands.min_base_gap(players),
+        "min_gap": fair_bases.min_base_gap(players),
         "order": [{"round": r + 1, "seat": (state["first"] + r) % players} for r in range(islands.rounds(players))],
         "reach": reach(state, frame) if step == "territory" and frame["from"] else [],
     }
@@ -284,12 +284,12 @@ def _checks_refusal(isl, players: int, choice) -> IllegalAction:
     """The placement meets the printed rules but not this project's checks: say which."""
     step, k = islands.next_step(isl, players)
     after = islands.place(isl, step, k, choice)
-    least = islands.min_base_gap(players)
-    close = islands.closest_bases(after)
+    least = fair_bases.min_base_gap(players)
+    close = fair_bases.closest_bases(after)
     if least and close and close[0] < least:
         return IllegalAction(P + "too_close", gap=close[0], least=least, a=hx(close[1]), b=hx(close[2]))
     if step == "territory" and least and not any(
-            islands.bases_far_apart(islands.place(after, "base", k, s), players)
+            fair_bases.bases_far_apart(islands.place(after, "base", k, s), players)
             for s in islands.legal_base_placements(after, f"T{k + 1}")):
         return IllegalAction(P + "no_far_base", least=least)
     return IllegalAction(P + "dead_end_far", least=least) if least else IllegalAction(P + "dead_end")

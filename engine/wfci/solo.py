@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from . import board, cards
+from . import cards, priority
 from .options import SOLO_MODES
 from .state import hx, pt, ruleset
 
@@ -38,13 +38,13 @@ def _bases(state: dict):
 def priority_neighbors(state: dict, center: str) -> list:
     """Around `center`, directions 1..6 clockwise, 1 pointing from your base toward its base."""
     yours, its = _bases(state)
-    return board.priority_neighbors(pt(center), yours, its)
+    return priority.priority_neighbors(pt(center), yours, its)
 
 
 def by_priority(state: dict, center: str, keys) -> list[str]:
     """Hexes in the order the priority hex around `center` ranks them (ties: nearest first)."""
     yours, its = _bases(state)
-    return [hx(h) for h in board.priority_order(pt(center), [pt(k) for k in keys], yours, its)]
+    return [hx(h) for h in priority.priority_order(pt(center), [pt(k) for k in keys], yours, its)]
 
 
 def pick_hex(state: dict, center: str, keys) -> str | None:

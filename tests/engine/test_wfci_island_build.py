@@ -10,7 +10,7 @@ from engine import IllegalAction
 from engine.messages import render
 from engine.rng import Rng, seed_state
 from engine.testing import playout, random_chooser
-from engine.wfci import audit, board, cards, classic_island, custom_island, expert, island
+from engine.wfci import audit, board, cards, classic_island, custom_island, expert, fair_bases, island
 from engine.wfci.dice import DICE_PER_COLOUR
 from engine.wfci.state import pt
 
@@ -54,18 +54,18 @@ def place_by_bot(state, until):
 
 def test_the_minimum_base_distance_comes_from_the_speeds_and_the_dice():
     fastest = max(c["speed"] for c in cards.catalog()["machine"].values() if c["strength"] >= 3)
-    assert island.opening_speed() == fastest == 2
-    assert island.min_base_gap(2, "starter") == (1 + DICE_PER_COLOUR) * fastest + 1 == 13
-    assert island.min_base_gap(2) == 1 * fastest + 1 == 3  # the free action alone
-    assert island.min_base_gap(1) == 3 and island.min_base_gap(3) == island.min_base_gap(4) == 0
+    assert fair_bases.opening_speed() == fastest == 2
+    assert fair_bases.min_base_gap(2, "starter") == (1 + DICE_PER_COLOUR) * fastest + 1 == 13
+    assert fair_bases.min_base_gap(2) == 1 * fastest + 1 == 3  # the free action alone
+    assert fair_bases.min_base_gap(1) == 3 and fair_bases.min_base_gap(3) == fair_bases.min_base_gap(4) == 0
 
 
 def test_the_starter_island_keeps_the_full_distance_and_face_off_does_not():
     long_bay = island.starter_island(2)
-    assert island.closest_bases(long_bay)[0] >= island.min_base_gap(2, "starter")
+    assert fair_bases.closest_bases(long_bay)[0] >= fair_bases.min_base_gap(2, "starter")
     face_off = island.constructed_island("face_off")
-    assert island.base_gap(face_off, pt("-1,3"), pt("1,-3")) == 4
-    assert island.closest_bases(face_off)[0] < island.min_base_gap(2, "starter")
+    assert fair_bases.base_gap(face_off, pt("-1,3"), pt("1,-3")) == 4
+    assert fair_bases.closest_bases(face_off)[0] < fair_bases.min_base_gap(2, "starter")
 
 
 def test_base_gap_walks_territory_and_neutral_land_only():
@@ -79,8 +79,8 @@ def test_base_gap_walks_territory_and_neutral_land_only():
              (4, 0): {"kind": "base", "tile": "B2", "owner": None, "territory": "T2"}}
     bay = board.Island(tiles)
     # from 0,0 (T1's hex next to B1) by 1,0, 1,1 (neutral) and 2,1 to 3,1 next to B2: lava never walked
-    assert island.base_gap(bay, (0, -1), (4, 0)) == 4
-    assert island.base_gap(bay.flip((1, 1)), (0, -1), (4, 0)) is None
+    assert fair_bases.base_gap(bay, (0, -1), (4, 0)) == 4
+    assert fair_bases.base_gap(bay.flip((1, 1)), (0, -1), (4, 0)) is None
 
 
 @settings(max_examples=10, deadline=None)
@@ -89,8 +89,8 @@ def test_random_two_player_islands_keep_the_distance_with_a_walk_each_way(seed):
     made = island.random_island(Rng(seed_state(seed)), 2)
     bases = [made.tile_hexes(b)[0] for b in made.tile_ids("base")]
     for a, b in ((bases[0], bases[1]), (bases[1], bases[0])):
-        gap = island.base_gap(made, a, b)
-        assert gap is not None and gap >= island.min_base_gap(2)
+        gap = fair_bases.base_gap(made, a, b)
+        assert gap is not None and gap >= fair_bases.min_base_gap(2)
     assert island.bases_connected(made) and not island.enclosed_spaces(made)
 
 
@@ -216,7 +216,7 @@ def test_a_base_too_close_is_refused_with_the_distance():
     assert "at least 3 apart" in str(exc.value)
     for h in offered:
         after = island.place(isl(state), "base", 1, h)
-        assert island.bases_far_apart(after, 2)
+        assert fair_bases.bases_far_apart(after, 2)
 
 
 def test_the_island_ends_with_the_enclosed_spaces_and_the_claims_follow():
@@ -233,7 +233,7 @@ def test_two_player_build_keeps_the_minimum_base_distance():
     for seed in (0, 1):
         state = place_by_bot(at_island(seed=seed), lambda s: s["stack"][-1]["kind"] != "island")
         made = isl(state)
-        assert island.bases_far_apart(made, 2, walk_needed=True)
+        assert fair_bases.bases_far_apart(made, 2, walk_needed=True)
 
 
 def test_the_expert_bot_places_tiles_too():

@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 import engine
 from engine.rng import Rng, seed_state
-from engine.wfci import chain_island, island
+from engine.wfci import chain_island, fair_bases, island
 from engine.wfci.board import Island, neighbors
 from engine.wfci.state import pt
 
@@ -19,7 +19,7 @@ def is_rhombus(cells) -> bool:
 
 def gaps(made: Island) -> tuple:
     a, b = (made.tile_hexes(x)[0] for x in ("B1", "B2"))
-    return island.base_gap(made, a, b), island.base_gap(made, b, a)
+    return fair_bases.base_gap(made, a, b), fair_bases.base_gap(made, b, a)
 
 
 def check_chain(made: Island):
@@ -39,7 +39,7 @@ def check_chain(made: Island):
         around = {n for h in made.tile_hexes(t) for n in neighbors(h)}
         for earlier in chain_island.CHAIN[:max(i - 1, 0)]:
             assert not around & set(made.tile_hexes(earlier)), (t, earlier)
-    least = island.min_base_gap(2, "starter")
+    least = fair_bases.min_base_gap(2, "starter")
     assert least == 13 and all(g is not None and g >= least for g in gaps(made)), gaps(made)
 
 

@@ -16,7 +16,7 @@ and bot.py hooks all of it into the rules and the turn flow.
 from __future__ import annotations
 
 from ...messages import msg
-from .. import board, cards, combat, movement, units
+from .. import board, cards, combat, movement, priority, units
 from ..actions import refill_stock
 from ..solo import (DATA, HUMAN, SEAT, by_priority, is_challenger, pick_hex,  # noqa: F401 (shared with the steps)
                     priority_neighbors)
@@ -186,7 +186,7 @@ def move_to(state: dict, unit: dict) -> str | None:
         return None
     can_enter, can_stop = movement._predicates(state, SEAT, [unit])
     start = pt(unit["hex"])
-    dest = board.step_toward(island(state), start, pt(goal["hex"]), units.speed(unit), can_enter, can_stop,
+    dest = priority.step_toward(island(state), start, pt(goal["hex"]), units.speed(unit), can_enter, can_stop,
                              priority_neighbors(state, unit["hex"]))
     return None if dest == start else hx(dest)
 

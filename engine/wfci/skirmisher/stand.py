@@ -20,7 +20,7 @@ chance, a stack of ours steps aside so that its units come out (the gate, below)
 
 from __future__ import annotations
 
-from .. import board, combat, solo, units
+from .. import combat, priority, solo, units
 from ..movement import _predicates, destinations
 from ..state import island, pt
 from . import judge
@@ -120,7 +120,7 @@ def its_way(state: dict) -> bool:
             continue
         can_enter, can_stop = _predicates(state, solo.SEAT, [u])
         start = pt(u["hex"])
-        if board.step_toward(isl, start, goal, units.speed(u), can_enter, can_stop) != start:
+        if priority.step_toward(isl, start, goal, units.speed(u), can_enter, can_stop) != start:
             return True
     return False
 
