@@ -18,7 +18,7 @@ from django.db import connection
 from deploy.stack import ROOT
 from games.models import Match
 from tests.factories import human_match, make_user
-from tests.deploy.conftest import database_url_of_tests
+from tests.production.conftest import database_url_of_tests
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

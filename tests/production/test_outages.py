@@ -18,7 +18,7 @@ from rest_framework.authtoken.models import Token
 from deploy import stack
 from games.models import Match, Notification
 from tests.factories import PASSWORD, human_match, make_user
-from tests.deploy.conftest import database_url_of_tests
+from tests.production.conftest import database_url_of_tests
 
 pytestmark = pytest.mark.services
 

@@ -12,7 +12,7 @@ from games.lobby import tables
 from games.play import visibility, services
 from games.models import Delivery, Match, Notification, Turn
 from tests.factories import make_user
-from tests.deploy.conftest import database_url_of_tests
+from tests.production.conftest import database_url_of_tests
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
