@@ -21,6 +21,8 @@ TILES = _load("tiles.json")
 
 RESOURCES: list[str] = _TROOPS["resources"]
 SUPPLY: int = _TROOPS["supply"]
+# D-10: grass each place in the turn order starts with, by player count
+HEAD_START: dict[int, list[int]] = {int(n): grass for n, grass in _TROOPS["head_start"].items()}
 TROOPS: dict[str, dict] = {t["id"]: t for t in _TROOPS["troops"]}
 FACTIONS: list[dict] = _FACTIONS["factions"]
 FACTION_IDS: list[str] = [f["id"] for f in FACTIONS]

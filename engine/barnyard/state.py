@@ -11,7 +11,7 @@ import json
 from ..errors import IllegalAction
 from ..rng import Rng, seed_state
 from . import board as B
-from .data import COMMAND_IDS, FACTION_IDS, FACTIONS, PLAN_IDS, RESOURCES, SUPPLY, TROOPS, UNITS
+from .data import COMMAND_IDS, FACTION_IDS, FACTIONS, HEAD_START, PLAN_IDS, RESOURCES, SUPPLY, TROOPS, UNITS
 
 HAND = 3
 GENERALS = 3
@@ -19,7 +19,6 @@ GENERAL_CAP = 5
 ARMY_CAP = 15
 ARMY = "army"
 SAFETY_ROUNDS = 100  # ours, not printed: ends a game nobody finishes (D-5)
-HEAD_START = 4  # grass tokens per place after the first (D-10)
 
 
 def copy(state: dict) -> dict:
@@ -72,8 +71,8 @@ def setup(seed: int, players: int, options: dict | None) -> dict:
     order = [(first + i) % players for i in range(players)]
     supply = {r: SUPPLY for r in RESOURCES}
     for place, seat in enumerate(order):  # D-10: later players start with a little grass
-        supply["grass"] -= HEAD_START * place
-        sides[seat]["resources"]["grass"] += HEAD_START * place
+        supply["grass"] -= HEAD_START[players][place]
+        sides[seat]["resources"]["grass"] += HEAD_START[players][place]
     return {
         "game": "barnyard",
         "version": 1,

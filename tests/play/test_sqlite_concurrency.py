@@ -17,7 +17,7 @@ def test_racing_submissions_on_sqlite_answer_one_winner_and_no_errors(tmp_path, 
     env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path / 'race.sqlite3'}", REDIS_URL="", CELERY_TASK_ALWAYS_EAGER="true")
     env.pop("DATABASE_TEST_NAME", None)
     done = subprocess.run(
-        [sys.executable, str(ROOT / "tests" / "web" / "sqlite_race.py"), str(rounds), str(racers)],
+        [sys.executable, str(ROOT / "tests" / "play" / "sqlite_race.py"), str(rounds), str(racers)],
         env=env, cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
     assert done.returncode == 0, done.stderr[-3000:]

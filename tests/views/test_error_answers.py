@@ -266,7 +266,7 @@ def test_the_oldest_undelivered_notification_is_the_outbox_s_oldest_due_delivery
 
     assert checks.oldest_undelivered_notification() is None
     alice, bob = make_user("alice"), make_user("bob")
-    human_match(alice, bob)
+    human_match(alice, bob, game="race")  # seat 0, the creator, acts first: the joiner starts it and she is told
     waiting = Delivery.objects.filter(outcome="")
     assert waiting.exists(), "the match's start is told through the outbox"
     oldest = min(d.due_at for d in waiting)
