@@ -17,7 +17,7 @@ ANSWERS = {L + "responds"}
 TURN_STEPS = {L + "turn", L + "to_cash", L + "draws", L + "cash_chick", L + "cash_card", L + "skips_roll",
               L + "ends_turn", L + "first", L + "collects", L + "no_cards", L + "auto_pass_on", L + "auto_pass_off"}
 ENDS_AFTER = {L + "blocked"}  # the card's last word: the play step ends with it
-SHOWN = 2  # events shown at once; the rest of the round one tap away
+SHOWN = 1  # the newest card shown at once; the rest of the round one tap away
 LINES = 2  # consequence lines shown at once
 
 
