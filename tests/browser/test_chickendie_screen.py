@@ -5,11 +5,12 @@ The taps are uniform among the person's legal actions (the engine's list, the se
 ask me when I cannot respond" included): a deal repeated from its seed, so the same match is
 played on every run. Before each tap, on both phones, the page is put back at its top — as a
 player opening it finds it — and checked: no sideways scroll, fixed or sticky parts at most a
-quarter of the window, the tapped choice in view (its centre in the window and not under the
+quarter of the window, your flock whole and your hand's first cards above the decision bar,
+the tapped choice in view (its centre in the window and not under the
 decision bar: tests/browser/screen.py). Over the match the choice must have been in view at 90%
 of taps or more on each phone; the figures are printed (docs/chicken-die.md, "The game screen").
 Every card played in answer (Cock Block, Chicken Wire...) must be named among the cards played
-this round, on the page and in every seat's page model.
+this round in every seat's page just after it, and on the person's page while the round lasts.
 """
 
 import random
@@ -22,6 +23,7 @@ from games.boards import get_board
 from games.boards.chickendie.labels import card_name
 from games.lobby import tables
 from games.models import Match, Turn
+from games.replays import checkpoints
 from games.texts import render
 from tests.browser import screen
 from tests.browser.people import log_in
@@ -31,6 +33,16 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 GAME = engine.get_game("chickendie")
 BOARD = get_board("chickendie")
+# Your flock whole and your hand's first cards above the decision bar (the hand may come after
+# the other flocks when the choice is one of their chickens).
+YOURS = """() => {
+  const bar = document.getElementById('decision');
+  const limit = bar && getComputedStyle(bar).position === 'fixed' ? bar.getBoundingClientRect().top : innerHeight;
+  const you = document.getElementById('cd-you'), hand = document.querySelector('#cd-hand .cd-hand');
+  const after = !!document.querySelector('#cd-flocks ~ #cd-hand');
+  return {flock: !you || you.getBoundingClientRect().bottom <= limit,
+          hand: !hand || after || hand.getBoundingClientRect().top + 48 <= limit};
+}"""
 PHONES = {390: {"width": 390, "height": 844}, 360: {"width": 360, "height": 780}}
 SEED = 63  # a deal where the person lives long (99 taps) and cards are played in answer
 
@@ -45,21 +57,25 @@ def answers_since(match_id: int, version: int) -> list[tuple[int, str]]:
     return out
 
 
-def unnamed_for(match_id: int, kind: str) -> list:
-    """The seats (and the spectator, None) whose page model does not name the answer among the
-    cards played this round: on the page's last lines or in its fold."""
+def model(match: Match, state, seat):
+    view = GAME.view(state, seat)
+    legal = GAME.legal_actions(state, seat) if seat is not None and seat in GAME.to_act(state) else []
+    return BOARD.page(view, legal, seat, [s.display_name for s in match.seats.all()])
+
+
+def named_in(model: dict) -> list[str]:
+    """The cards the page model names among the cards played this round, shown or folded: each
+    card with its answers (an answer to the die is a card of its own)."""
+    return [render(c["name"]) for e in model["played"]["shown"] + model["played"]["more"] for c in [e, *e["answers"]]
+            if c["name"]]
+
+
+def unnamed_for(match_id: int, kind: str, version: int) -> list:
+    """The seats (and the spectator, None) whose page, just after the answer, does not name it
+    among the cards played this round."""
     match = Match.objects.get(pk=match_id)
-    state = GAME.deserialize(match.state)
-    name = render(card_name(kind))
-    missing = []
-    for seat in [*range(match.players), None]:
-        view = GAME.view(state, seat)
-        legal = GAME.legal_actions(state, seat) if seat is not None and seat in GAME.to_act(state) else []
-        model = BOARD.page(view, legal, seat, [s.display_name for s in match.seats.all()])
-        events = model["played"]["shown"] + model["played"]["more"]
-        if name not in [render(c["name"]) for e in events for c in [e, *e["answers"]] if c["name"]]:
-            missing.append(seat)
-    return missing
+    state = checkpoints.state_at(match, version)
+    return [seat for seat in [*range(match.players), None] if render(card_name(kind)) not in named_in(model(match, state, seat))]
 
 
 def legal_now(match_id: int) -> list[dict]:
@@ -77,7 +93,7 @@ def measure(page, el) -> dict:
         page.set_viewport_size(viewport)
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => r()))")
         page.evaluate("() => window.scrollTo(0, 0)")
-        out[width] = {**el.evaluate(screen.MEASURE), **page.evaluate(screen.LAYOUT)}
+        out[width] = {**el.evaluate(screen.MEASURE), **page.evaluate(screen.LAYOUT), **page.evaluate(YOURS)}
     return out
 
 
@@ -95,11 +111,15 @@ def play(page, match_id: int, rng: random.Random, limit: int = 400) -> dict:
             continue
         for at, kind in answers_since(match_id, checked):
             answers.append(kind)
-            if render(card_name(kind)) not in page.locator("#cd-played").text_content():
-                failures.append(f"version {at}: {kind} not on the page among the cards played")
-            if unnamed_for(match_id, kind):
-                failures.append(f"version {at}: {kind} not named for seats {unnamed_for(match_id, kind)}")
+            missing = unnamed_for(match_id, kind, at)
+            if missing:
+                failures.append(f"version {at}: {kind} not named for seats {missing}")
         checked = version
+        match = Match.objects.get(pk=match_id)
+        shown = page.locator("#cd-played").text_content()
+        unshown = [name for name in named_in(model(match, GAME.deserialize(match.state), 0)) if name not in shown]
+        if unshown:
+            failures.append(f"version {version}: cards of this round not on the page: {unshown}")
         action = rng.choice(legal)
         loc, i = screen.find(page, action)
         assert i is not None, f"the page does not offer {action}"
@@ -108,7 +128,7 @@ def play(page, match_id: int, rng: random.Random, limit: int = 400) -> dict:
             fixed[width] = max(fixed[width], m["fixed"])
             if not m["inView"]:
                 missed[width].append(action["type"])
-            if m["overflow"] > 0 or m["fixed"] > 0.25:
+            if m["overflow"] > 0 or m["fixed"] > 0.25 or not m["flock"] or not m["hand"]:
                 failures.append(f"tap {taps} at {width} px: {m}")
         screen.tap(page, loc.nth(i))
         taps += 1
