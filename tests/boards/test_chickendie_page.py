@@ -170,3 +170,42 @@ def test_the_page_lets_the_swapper_choose_the_hens_they_receive(client):
     assert "Hen Swap: Swap all of your Hens" in page
     page, legal = page_and_legal(client, match, users[1])
     assert legal == [] and "Waiting for" in page
+
+
+def played_section(page):
+    """The cards played this round: what shows at once, and the fold with the rest."""
+    section = page[page.index('id="cd-played"'):page.index("</section>", page.index('id="cd-played"'))]
+    shown, _, folded = section.partition("<details")
+    return shown, folded
+
+
+def test_the_round_folds_to_its_newest_card_with_every_answer_named_for_everyone(client):
+    match, users = people()
+    state = position(2, hands={0: ["dino_chicken", "robo_hen", "coyote_attack"], 1: ["cock_block"]})
+    hand = state["hands"][0]
+    for card in hand[:2]:
+        state = GAME.apply(state, 0, {"type": "play", "card": card})
+    state = GAME.apply(state, 0, {"type": "play", "card": hand[2], "target": 1})
+    state = GAME.apply(state, 1, {"type": "respond", "card": state["hands"][1][0]})
+    stored(match, state)
+    spectator = make_user("carol")
+    for user in [users[0], users[1], spectator]:
+        client.force_login(user)
+        shown, folded = played_section(client.get(match.get_absolute_url()).content.decode())
+        assert "Coyote Attack" in shown and "Cock Block" in shown, user  # the newest card and its answer
+        assert "Robo-Hen" not in shown and "Dino Chicken" not in shown
+        assert "2 earlier cards this round" in folded and "Robo-Hen" in folded and "Dino Chicken" in folded
+
+
+def test_your_flock_and_hand_come_first_and_the_flocks_before_them_when_you_choose_theirs(client):
+    match, users = people()
+    state = position(2, hands={0: ["coyote_attack", "dino_chicken"]})
+    page, _legal = page_and_legal(client, stored(match, state), users[0])
+    order = [page.index(f'id="{part}"') for part in ("cd-you", "cd-hand", "cd-played", "cd-flocks")]
+    assert order == sorted(order)
+    assert 'id="cd-seat-0"' in page[order[0]:order[1]] and 'id="cd-seat-0"' not in page[order[3]:]
+    state = GAME.apply(state, 0, {"type": "play", "card": state["hands"][0][0], "target": 1})
+    state = GAME.apply(state, 1, {"type": "let"})
+    page, legal = page_and_legal(client, stored(match, state), users[0])
+    assert legal and all(a["type"] in ("choose", "set_auto_pass") for a in legal)  # one of bob's chickens
+    assert page.index('id="cd-you"') < page.index('id="cd-flocks"') < page.index('id="cd-hand"')

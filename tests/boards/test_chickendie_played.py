@@ -44,3 +44,16 @@ def test_only_the_last_turn_of_each_player_counts():
     log += [line("turn", who=who(s)) for s in (1, 2, 0)]
     assert events(log, 3, NAMES) == []
     assert [e["card"] for e in events(log[:3], 3, NAMES)] == ["coyote_attack"]
+
+
+def test_a_setting_changed_before_an_answer_leaves_the_answer_under_its_card():
+    log = [
+        line("turn", who=who(1)),
+        line("plays_on", who=who(1), card=card_name("coyote_attack"), target=who(0)),
+        line("auto_pass_on", who=who(0)),
+        line("responds", who=who(0), card=card_name("cock_block"), to=card_name("coyote_attack")),
+        line("blocked", card=card_name("coyote_attack"), who=who(1)),
+    ]
+    [attack] = events(log, 3, NAMES)
+    assert attack["card"] == "coyote_attack" and [a["card"] for a in attack["answers"]] == ["cock_block"]
+    assert len(attack["after"]) == 1  # the Cock Block's effect; the setting is no part of the card

@@ -1,5 +1,6 @@
 """The README's pictures of Chicken Die!, Barnyard Generals and Chicken Run on a 390x844 phone,
-at the moments their screens were made for: a card played in answer, named for everyone; a
+at the moments their screens were made for: a card played in answer, named for everyone (the
+screen as it opens, then the round's cards unfolded); a
 battle's report with the units lost, and the farm's legend; a Chicken Run turn. Collected only
 with SCREENSHOTS=1 (see conftest.py):
 
@@ -75,6 +76,11 @@ def test_phone_pictures(new_page, live_server, game):
     page.wait_for_timeout(300)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"phone-{game}.png"))
+    if game == "chickendie":  # the round's cards below the hand, the fold opened
+        if page.locator("#cd-played-more").count():
+            page.locator("#cd-played-more > summary").click()
+        page.evaluate("document.getElementById('cd-played').scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(SHOTS / "phone-chickendie-played.png"))
     if game == "barnyard":
         page.evaluate("window.scrollTo(0, 0)")
         page.locator("#by-legend > summary").click()

@@ -1,9 +1,11 @@
-"""The Chicken Die! page model: the cards played this round, your hand with each card's choices
-on it, the flocks with their chickens (a chicken to choose is tapped), the die, the piles, the
-graveyard and every death, and the decision bar's choices.
+"""The Chicken Die! page model: your flock and your hand, the cards played this round, the other
+flocks (a chicken to choose is tapped), the die, the piles, the graveyard and every death, and
+the decision bar's choices.
 
 A card with one choice is itself the button; a card aimed at players or chickens carries one
-small button per target, grouped by player, so a hand fits on a phone's screen."""
+small button per target, grouped by player, so a hand fits on a phone's screen. What the
+decision is about comes first: your flock and your hand, or the flocks when the choice is one
+of another player's chickens."""
 
 from __future__ import annotations
 
@@ -56,10 +58,15 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str]) ->
         else:
             general.append(item)
     asked = seat is not None and pending.get("seat") == seat
+    seats = [_seat(s, view, seat, names, by_chicken, pending) for s in view["seats"]]
     last_roll = next((line["args"]["face"] for line in reversed(view["log"]) if line["id"] == "chickendie.log.roll"), None)
     return {
         "names": names,
-        "seats": [_seat(s, view, seat, names, by_chicken, pending) for s in view["seats"]],
+        "seats": seats,
+        "you": next((s for s in seats if s["is_you"]), None),
+        "others": [s for s in seats if not s["is_you"]],
+        # a chicken of someone else's to tap: their flocks come before your hand
+        "flocks_first": any(owners.get(cid) != seat for cid in by_chicken),
         "hand": [_hand_card(c, by_card) for c in (view.get("you") or {}).get("hand", [])],
         "bar": [dict(item, quiet=item["action"]["type"] in QUIET) for item in general
                 if item["action"]["type"] != "set_auto_pass"],

@@ -15,9 +15,12 @@ OPENS = {L + "plays_on", L + "plays", L + "plays_chicken", L + "instant"}
 ANSWERS = {L + "responds"}
 # Lines that belong to the turn, not to the card before them.
 TURN_STEPS = {L + "turn", L + "to_cash", L + "draws", L + "cash_chick", L + "cash_card", L + "skips_roll",
-              L + "ends_turn", L + "first", L + "collects", L + "no_cards", L + "auto_pass_on", L + "auto_pass_off"}
+              L + "ends_turn", L + "first", L + "collects", L + "no_cards"}
+# A player's setting, changed while asked: it belongs to no card and ends none (an answer may
+# follow it).
+ASIDE = {L + "auto_pass_on", L + "auto_pass_off"}
 ENDS_AFTER = {L + "blocked"}  # the card's last word: the play step ends with it
-SHOWN = 2  # events shown at once; the rest of the round one tap away
+SHOWN = 1  # the newest card shown at once; the rest of the round one tap away
 LINES = 2  # consequence lines shown at once
 
 
@@ -42,6 +45,8 @@ def events(log: list[dict], players: int, names: list[str]) -> list[dict]:
     current = None
     for line in this_round(log, players):
         lid = line["id"]
+        if lid in ASIDE:
+            continue
         if lid in OPENS or lid in ANSWERS and (current is None or not current["open"]):
             # an answer to no card (Immunity against the die's 6) is an event of its own
             current = {"card": kind_of(line), "line": render(line, names), "answers": [], "after": [], "open": True}
