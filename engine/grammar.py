@@ -283,7 +283,7 @@ class French:
             if form == "du":
                 return self._de(text, phrase)
             if form == "au":
-                return f"à {text}"
+                return self._contract("à", text)
             return text
         elide = self.elides(phrase if text == str(phrase) else text)
         if plural:
@@ -298,7 +298,17 @@ class French:
         return {"le": "le ", "du": "du ", "au": "au "}[form] + text
 
     def _de(self, text: str, phrase: Phrase) -> str:
+        if text.startswith(("le ", "les ")):
+            return self._contract("de", text)
         return f"d'{text}" if self.elides(phrase if text == str(phrase) else text) else f"de {text}"
+
+    @staticmethod
+    def _contract(word: str, text: str) -> str:
+        """à or de before a name that carries its own article: à le → au, de les → des."""
+        for article, forms in (("le ", {"à": "au ", "de": "du "}), ("les ", {"à": "aux ", "de": "des "})):
+            if text.startswith(article):
+                return forms[word] + text[len(article):]
+        return f"{word} {text}"
 
     def choose(self, phrase: Phrase, options: list[str]) -> str:
         if len(options) not in (2, 4):

@@ -109,7 +109,7 @@ TEXTS = [
     pgettext_lazy('barnyard.prompt.over', 'The game is over.'),
     pgettext_lazy('barnyard.prompt.respond', '{attacker} attacks you: answer with a card or let the dice decide (you are asked whenever you hold a card, so nobody learns which).'),
     pgettext_lazy('barnyard.prompt.retreat', 'You lost the battle: choose where your piece retreats.'),
-    pgettext_lazy('barnyard.prompt.selected', 'Choose where {piece:the} goes: up to its reach, or onto an enemy to attack.'),
+    pgettext_lazy('barnyard.prompt.selected', 'Choose where to move {piece:the}: up to its reach, or onto an enemy to attack.'),
     pgettext_lazy('barnyard.prompt.transfer', 'Transfer one unit between neighbouring generals, or end your turn.'),
     pgettext_lazy('barnyard.prompt.wait', 'Waiting for {who}.'),
     pgettext_lazy('barnyard.refuse.bot', 'There is no bot called {bot}.'),

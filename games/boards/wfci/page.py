@@ -177,12 +177,14 @@ def pending_text(view: dict, units_by_id: dict) -> str:
     if kind == "build":
         built = next((c for c in view.get("stock") or [] if c["id"] == pending.get("card")), None)
         need = (built or {}).get("pilots", 0)
-        return _("Building %(name)s: %(got)s of %(need)s pilots picked.") % {
+        return ngettext("Building %(name)s: %(got)s of %(need)s pilot picked.",
+                        "Building %(name)s: %(got)s of %(need)s pilots picked.", need) % {
             "name": (built or {}).get("name", ""), "got": len(pending.get("pilots") or []), "need": need}
     if kind == "move":
-        return ngettext("Moving %(n)s unit from %(hex)s: %(left)s step left.",
-                        "Moving %(n)s units from %(hex)s: %(left)s steps left.", len(pending.get("group") or [])) % {
-            "n": len(pending.get("group") or []), "hex": pending.get("hex"), "left": pending.get("left")}
+        units, left = len(pending.get("group") or []), pending.get("left") or 0
+        return _("Moving %(units)s from %(hex)s: %(steps)s left.") % {
+            "units": ngettext("%(n)s unit", "%(n)s units", units) % {"n": units}, "hex": pending.get("hex"),
+            "steps": ngettext("%(n)s step", "%(n)s steps", left) % {"n": left}}
     if kind == "retrieve":
         return ngettext("%(n)s more thing to retrieve.", "%(n)s more things to retrieve.", pending.get("left") or 0) % {
             "n": pending.get("left")}
