@@ -1,7 +1,7 @@
 """Self-play report: `python -m engine.barnyard.selfplay [games] [players]`.
 
 Plays the "general" bot against itself (factions dealt at random) and against "random", and
-prints faction win rates, the first player's edge, game length, Super Army timing and how often
+prints faction win rates, each place in the turn order's share of the wins, game length, Super Army timing and how often
 each command card and battle plan is played.
 """
 
@@ -11,6 +11,7 @@ import sys
 from collections import Counter
 from multiprocessing import Pool
 
+from ..places import Places
 from .bots import choose
 from .data import card_kind
 from .game import BarnyardGame
@@ -57,8 +58,10 @@ def report(games: int = 1000, players: int = 2, processes: int | None = None) ->
     lines.append("Faction win rates (wins / games played):")
     for f in sorted(seated):
         lines.append(f"  {f:9s} {won[f] / seated[f]:6.1%}  ({won[f]:.0f} / {seated[f]})")
-    first = sum(1 / len(g["winners"]) for g in mirror if g["first"] in g["winners"]) / len(mirror)
-    lines.append(f"First player wins: {first:.1%} (even share {1 / players:.1%})")
+    places = Places(players)
+    for g in mirror:
+        places.add(g["first"], g["winners"])
+    lines.append(places.line())
     rounds = sorted(g["rounds"] for g in mirror)
     reasons = Counter(g["reason"] for g in mirror)
     lines.append(f"Game length in rounds: mean {sum(rounds) / len(rounds):.1f}, median {rounds[len(rounds) // 2]}, "

@@ -4,7 +4,7 @@ cards in hand, the two decks and the RNG state."""
 from __future__ import annotations
 
 from . import board as B
-from .data import TILES, card_kind, is_plan
+from .data import HEAD_START, TILES, card_kind, is_plan
 from .state import ARMY, SAFETY_ROUNDS, occupants
 from .texts import prompt
 
@@ -37,6 +37,8 @@ def build_view(state: dict, seat: int | None) -> dict:
             "army": None if side["army"] is None else {"piece": ARMY, "sq": side["army"]["sq"],
                                                         "units": list(side["army"]["units"])},
             "resources": dict(side["resources"]),
+            "place": (s - state["first"]) % state["players"],
+            "head_start": HEAD_START[state["players"]][(s - state["first"]) % state["players"]],
             "hand_count": len(side["hand"]), "plans_count": len(side["plans"]),
             "reserve": list(side["reserve"]), "lost": list(side["lost"]),
             "effects": dict(side["effects"]),

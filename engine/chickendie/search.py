@@ -31,10 +31,15 @@ def decide(state: dict, seat: int, legal: list[dict], policy) -> dict:
     """The farmer's choice unless another candidate scores clearly better in the same sampled worlds.
 
     Answers to attacks and losing one's own cheapest chicken stay the farmer's: the choice is
-    rarely close, and searching every decision would double the time a game takes."""
+    rarely close, and searching every decision would double the time a game takes. So does the
+    draw (step 2): End Your Turn still skips the die when played in step 4, after the card is
+    drawn, so playing it before the draw only gives up a card. A one-round lookahead cannot see
+    what that card is worth later and took the skip in 10 of 26 first turns; played out to the
+    end, drawing wins as often or more (docs/chicken-die.md)."""
     first = policy(state, seat, legal)
     frame = flow.asking(state)[0]
-    if frame["op"] in ("attack", "deaths") or (frame["op"] == "pick" and frame["owner"] == seat):
+    if frame["op"] in ("attack", "deaths") or (frame["op"] == "pick" and frame["owner"] == seat) \
+            or (frame["op"] == "turn" and state["turn"]["seat"] == seat and state["turn"]["step"] == "draw"):
         return first
     cands = candidates(state, seat, legal, first)
     if len(cands) == 1:

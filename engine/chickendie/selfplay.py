@@ -14,6 +14,7 @@ import argparse
 import time
 from collections import Counter
 
+from ..places import Places
 from . import cards as C
 from . import flow
 from .bots import choose
@@ -43,23 +44,16 @@ def play(seed: int, bots: list[str], counts: Counter | None = None) -> dict:
 def table(games: int, seed: int, players: list[int]) -> dict:
     rows, counts = [], Counter()
     for n in players:
-        first = turns = 0
+        places, turns = Places(n), 0
         reasons: Counter = Counter()
         for g in range(games):
             state = play(seed + g, ["farmer"] * n, counts)
-            first += _first_won(seed + g, n, state)
+            places.add(flow.setup(seed + g, n, {})["turn"]["seat"], state["result"]["winners"])
             turns += state["turns"]
             reasons[state["result"]["reason"]] += 1
-        rows.append({"players": n, "turns": turns / games, "first": first / games, "fair": 1 / n,
-                     "reasons": dict(reasons)})
+        rows.append({"players": n, "turns": turns / games, "first": places.rates()[0][0], "fair": 1 / n,
+                     "places": places, "reasons": dict(reasons)})
     return {"rows": rows, "cards": counts}
-
-
-def _first_won(seed: int, players: int, state: dict) -> float:
-    """The first player's share of the win (a shared win counts as a part)."""
-    first = flow.setup(seed, players, {})["turn"]["seat"]
-    winners = state["result"]["winners"]
-    return 1 / len(winners) if first in winners else 0.0
 
 
 def bot_rate(games: int, seed: int, players: int = 4, bot: str = "farmer") -> float:
@@ -88,6 +82,9 @@ def main(argv=None) -> None:
     for row in report["rows"]:
         ends = ", ".join(f"{k} {v}" for k, v in sorted(row["reasons"].items()))
         print(f"| {row['players']} | {row['turns']:.1f} | {row['first']:.0%} | {row['fair']:.0%} | {ends} |")
+    print()
+    for row in report["rows"]:
+        print(f"{row['players']} players: {row['places'].line()}")
     print("\nCards played or drawn (instants), all games:\n")
     print("| card | times |")
     print("|---|---|")

@@ -24,6 +24,7 @@ import sys
 import time
 from collections import Counter
 
+from ..places import Places
 from . import bots, cards, expert, positions, setup, turn
 from .skirmisher import solo as skirmisher_solo
 
@@ -42,6 +43,7 @@ def report(games: int, players: int, bot: str = "skirmisher", seed: int = 0, opt
     played, won = Counter(), Counter()
     first_wins = limit = draws = 0
     turns = built = cats = 0
+    places = Places(players)
     scrolls = Counter({c["key"]: 0 for c in cards.catalog()["scroll"].values() if c["type"] != "catastrophe"})
     started = time.perf_counter()
     for g in range(games):
@@ -54,6 +56,7 @@ def report(games: int, players: int, bot: str = "skirmisher", seed: int = 0, opt
             won[leaders[w]] += 1
         if state["first"] in result["winners"]:
             first_wins += 1
+        places.add(state["first"], result["winners"])
         limit += "turn limit" in result["reason"] or result["reason"] == "unfinished"
         draws += not result["winners"]
         turns += state["turns"]
@@ -65,7 +68,7 @@ def report(games: int, players: int, bot: str = "skirmisher", seed: int = 0, opt
         "games": games, "players": players, "bot": bot, "seconds": time.perf_counter() - started,
         "teams": "teams" in (options or {}).get("variants", []),
         "leaders": {name: (won[name], played[name]) for name in sorted(played)},
-        "first_player_win_rate": first_wins / n, "turn_limit": limit / n, "draws": draws / n,
+        "first_player_win_rate": first_wins / n, "places": places, "turn_limit": limit / n, "draws": draws / n,
         "avg_turns": turns / n, "machines_per_game": built / n, "catastrophes_per_game": cats / n,
         "scrolls": scrolls,
     }
@@ -85,6 +88,7 @@ def format_report(r: dict, markdown: bool = False) -> str:
             lines.append(f"  {name:22s} {w / max(p, 1):6.1%}  ({w}/{p})")
     who = "first player's team" if r.get("teams") else "first player"
     lines.append(f"{who} wins: {r['first_player_win_rate']:.1%}")
+    lines.append(r["places"].line())
     lines.append(f"games stopped by the turn limit: {r['turn_limit']:.1%}; draws: {r['draws']:.1%}")
     lines.append(f"average turns: {r['avg_turns']:.1f}")
     lines.append(f"machines built per game: {r['machines_per_game']:.2f}")

@@ -87,6 +87,7 @@ def sides(view: dict, names: list[str], seat: int | None) -> list[dict]:
             "colour": f["colour"], "shape": shape, "points": grid.shape_points(shape, 8, 8, 6),
             "out": side["out"], "skip": side["skip"], "you": side["seat"] == seat, "acting": view["acting"] == side["seat"],
             "resources": [{"id": r, "name": W.resource_name(r), "n": side["resources"][r]} for r in RESOURCES],
+            "place": W.turn_place(side["place"], side["head_start"]),
             "pieces": [{"label": W.piece_label(q["piece"]), "mark": W.piece_mark(q["piece"]),
                         "square": view["squares"][q["sq"]]["name"], "units": W.units_text(q["units"]), "count": len(q["units"]),
                         "attack": strength(q["units"], "attack"), "defence": strength(q["units"], "defence")}

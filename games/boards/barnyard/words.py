@@ -86,6 +86,17 @@ def resources_text(res: dict) -> str:
     return ", ".join(f"{resource_name(r)} {res[r]}" for r in RESOURCES)
 
 
+PLACES = (gettext_lazy("First to play"), gettext_lazy("Second to play"), gettext_lazy("Third to play"),
+          gettext_lazy("Fourth to play"))
+
+
+def turn_place(place: int, grass: int) -> str:
+    """A faction's place in the turn order and the grass it started with for it (D-10)."""
+    if not grass:
+        return _("%(place)s; no head start.") % {"place": PLACES[place]}
+    return _("%(place)s; head start: %(list)s.") % {"place": PLACES[place], "list": f"{resource_name('grass')} {grass}"}
+
+
 AUTO_FIGHT = {
     True: gettext_lazy("When attacked, let the dice decide without asking me"),
     False: gettext_lazy("When attacked, ask me before the dice roll"),
