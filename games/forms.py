@@ -5,6 +5,7 @@ import engine
 
 from .clocks import controls as C
 from .lobby.catalog import game_options
+from .models import bot_name
 
 OPEN = ""
 CLOCK_CHOICES = [(key, C.CLOCK_NAMES[key]) for key in C.CLOCKS]
@@ -58,7 +59,7 @@ class NewMatchForm(forms.Form):
             self.initial.setdefault("island", islands[0]["id"])
         else:
             del self.fields["island"]
-        bot_choices = [(OPEN, _("Open seat for a person"))] + [(b, _("Bot: %(b)s") % {"b": b}) for b in g.seat_bots()]
+        bot_choices = [(OPEN, _("Open seat for a person"))] + [(b, _("Bot: %(b)s") % {"b": bot_name(b)}) for b in g.seat_bots()]
         for seat in range(1, g.max_players):
             self.fields[f"seat_{seat}"] = forms.ChoiceField(
                 label=_("Seat %(n)s") % {"n": seat + 1}, choices=bot_choices, required=False

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 import engine
 
@@ -90,7 +90,16 @@ class Match(models.Model):
         return None
 
 
-BOT_NAMES = {"challenger": _("Challenger")}  # a bot named after the rulebook's own word
+BOT_NAMES = {
+    "challenger": _("Challenger"),  # named after the rulebook's own word
+    "random": pgettext_lazy("bot", "Random"),
+    "sensible": pgettext_lazy("bot", "Sensible"),
+    "farmer": pgettext_lazy("bot", "Farmer"),
+    "rooster": pgettext_lazy("bot", "Rooster"),
+    "general": pgettext_lazy("bot", "General"),
+    "skirmisher": pgettext_lazy("bot", "Skirmisher"),
+    "expert": pgettext_lazy("bot", "Expert"),
+}
 
 
 def bot_name(bot: str) -> str:

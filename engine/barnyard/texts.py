@@ -120,7 +120,10 @@ def describe(state: dict, seat: int, action: dict) -> dict:
     elif kind == "form":
         line = msg("barnyard.log.form", who=who)
     elif kind == "end_actions":
-        gains = [msg("barnyard.log.gain", n=n, resource=msg(f"barnyard.resource.{r}")) for _, r, n in _gains(state, seat)]
+        summed: dict[str, int] = {}
+        for _, r, n in _gains(state, seat):  # each general harvests: one count per resource
+            summed[r] = summed.get(r, 0) + n
+        gains = [msg("barnyard.log.gain", n=n, resource=msg(f"barnyard.resource.{r}")) for r, n in summed.items()]
         line = msg("barnyard.log.harvest", who=who, gains=listing("engine.list.and", gains)) if gains else msg("barnyard.log.no_harvest", who=who)
     elif kind == "marshal":
         line = msg("barnyard.log.marshal", who=who, unit=unit_name(action["unit"]), piece=piece_name(action["piece"]))

@@ -145,12 +145,17 @@ def vacation(vacation, user, told, started: bool) -> list[Spec]:
 
 def label(notice: Notification) -> str:
     """The match as its reader knows it ("Chicken Run with bob"), never by its id; an invitation
-    names the game alone, since the reader has no seat yet."""
+    names the game alone, since the reader has no seat yet, and so does a notice about the one
+    other player ("bob ran out of time in Chicken Run", not "... in Chicken Run with bob")."""
     game = (notice.params or {}).get("game") or (notice.match.game if notice.match_id else "")
     if not notice.match_id or notice.kind in (K.INVITATION, K.REMATCH):
         return texts.game_title(game)
     seats = list(notice.match.seats.select_related("user"))
     seat = next((s.index for s in seats if s.user_id == notice.user_id), None)
+    who = (notice.params or {}).get("who")
+    others = [s for s in seats if s.index != seat and (s.user_id or s.bot)]
+    if seat is not None and who and len(others) == 1 and others[0].user_id and others[0].user.username == who:
+        return texts.game_title(game or notice.match.game)
     return texts.match_label(notice.match, seat, seats)
 
 

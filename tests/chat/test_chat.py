@@ -322,7 +322,7 @@ def test_a_chat_push_still_due_is_skipped_once_the_chat_is_read_or_the_writer_mu
     notice = Notification.objects.get(user=rooster, kind="chat")
     row = Delivery.objects.get(notice=notice, channel="push")
     assert delivery.why_not(notice, row, timezone.now()) is None  # due: it would go out
-    assert events.text(notice) == "hen wrote in the chat of Chicken Run with hen."  # named for people (docs/i18n.md)
+    assert events.text(notice) == "hen wrote in the chat of Chicken Run."  # the one other player named once
     assert push.payload(notice)["url"].endswith(f"/matches/{match.pk}/#chat")
     inbox.mark_read(match, viewer(match, rooster))
     assert delivery.why_not(notice, row, timezone.now()) == "skipped: the chat was read"

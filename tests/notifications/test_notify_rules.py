@@ -118,3 +118,16 @@ def test_reading_the_notifications_page_marks_them_read(client):
         client.force_login(b)
         assert client.get("/notifications/").status_code == 200
         assert turn_notes(b).filter(read_at__isnull=True).count() == 0
+
+
+def test_a_notice_about_the_one_other_player_names_them_once():
+    """"alice ran out of time in Chicken Run and lost", not "... in Chicken Run with alice and
+    lost"; with more players the match keeps its full name."""
+    from tests.factories import human_match
+
+    alice, bob = make_user("alice"), make_user("bob")
+    match = human_match(alice, bob)
+    notice = Notification(user=bob, match=match, kind="timeout", params={"who": "alice", "lost": True, "game": "chickenrun"})
+    assert events.text(notice) == "alice ran out of time in Chicken Run and lost."
+    notice = Notification(user=bob, match=match, kind="turn", params={"game": "chickenrun"})
+    assert events.text(notice) == "Your turn in Chicken Run with alice"
