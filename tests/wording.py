@@ -53,6 +53,10 @@ FRENCH_ELISION = re.compile(
 FRENCH_CONTRACTION = re.compile(r"(?<![\w’'-])(de|à) (le|les) (?!(?:voir|prendre|placer|mettre|déplacer)\b)", re.IGNORECASE)
 ELISION_EXCEPTIONS = {"un", "une", "uns", "unes", "onze", "ouate", "yaourt", "oui", "ouistiti", "yeti", "yéti"}
 DOUBLED = re.compile(r"(?<![\w’'-])(the|a|an|le|la|les|de|des|du|un|une|to|of|à) \1(?![\w’'-])", re.IGNORECASE)
+# "1 grass, 1 grass and 1 grass": one count per thing, summed
+COUNTED_TWICE = re.compile(r"(?<![\w’'-])(\d+ [^\W\d]+)(?:, | and | et )(?:.*?(?:, | and | et ))?\1(?![\w’'-])")
+NEVER = re.compile(r"(?!)")
+BOT_IN_ENGLISH = {"fr": re.compile(r"\b(Random|Sensible|Farmer|Rooster|General|Skirmisher) \((?:robot|bot)\)")}
 STACKED_ARTICLES = {
     "en": re.compile(r"(?<![\w’'-])(a|an|the) (a|an|the|your|their|its)(?![\w’'-])", re.IGNORECASE),
     "fr": re.compile(r"(?<![\w’'-])(le|la|les|un|une|des|du) (le|la|les|un|une|du|des|au|aux|l’|l')(?![\w-])",
@@ -111,6 +115,10 @@ def problems(text: str, language: str, names=()) -> list[str]:
     plain = _without_proper_names(text)
     for m in DOUBLED.finditer(plain):
         found.append(f"a doubled word {m.group(0)!r}")
+    for m in COUNTED_TWICE.finditer(plain):
+        found.append(f"a thing counted twice in one list {m.group(0)!r}")
+    for m in BOT_IN_ENGLISH.get(language, NEVER).finditer(text):
+        found.append(f"a bot named in English {m.group(0)!r}")
     for m in STACKED_ARTICLES[language].finditer(plain):
         found.append(f"two determiners {m.group(0)!r}")
     for m in ONE_PLURAL.finditer(plain):

@@ -129,3 +129,15 @@ def test_site_pages_read_as_sentences_and_name_matches_for_people(client):
                     for p in problems(text, language, names=[u.username for u in users]):
                         found[(language, url, p)] += 1
     assert invited.pk and not found, "\n".join(f"{lang} {url}: {p}" for (lang, url, p), _ in found.most_common(40))
+
+
+@pytest.mark.parametrize("text,language", [
+    ("Odile répond à le Dé Poulet avec Immunité", "fr"),
+    ("Moving 6 units from 0,-1: 1 steps left.", "en"),
+    ("Building Shield Tower: 0 of 1 pilots picked.", "en"),
+    ("General (bot) harvests 1 grass, 1 grass and 1 grass.", "en"),
+    ("Le General (robot) récolte.", "fr"),
+])
+def test_the_word_walk_catches_each_kind_it_was_taught(text, language):
+    """The walk above fails on each kind of defect the pages once had (issue 43's examples)."""
+    assert problems(text, language)
