@@ -228,3 +228,14 @@ def restock(state: dict, seat: int, legal: list[dict]) -> dict | None:
         return None
     retrieves = judge.by_type(legal, "retrieve")
     return next((a for a in retrieves if a["pay"] == "chicken"), retrieves[0] if retrieves else None)
+
+
+FRONT = 4  # steps from a flag within which every fight is worth taking
+
+
+def far_from_flags(state: dict, seat: int, target: dict) -> bool:
+    """The target stands away from our base and from every flag we go for."""
+    if distance(target["hex"], state["seats"][seat]["base"]) <= FRONT:
+        return False
+    return all(distance(target["hex"], key) > 2 for key in
+               (flag.where(state, f) for f in flag.enemy_flags(state, seat)) if key)

@@ -154,6 +154,8 @@ def _actions(state, seat, frame, legal):
     best, choice = 0, None
     for a in attacks:
         score, target = judge.best_target(state, seat, state["units"][a["unit"]])
+        if target is not None and score < 500 and _passes_by(state, seat, state["units"][a["unit"]], target, goal):
+            continue
         if target is not None and score > best:
             best, choice = score, a["unit"]
     if choice is not None and (best >= 1000 or not free or not judge.by_type(legal, "build")):
@@ -191,6 +193,17 @@ def _actions(state, seat, frame, legal):
         if (sum(s["res"].values()) < 8 and not cockfight.playing(state)) or s["destroyed"] or answers.restack_wanted(state, seat):
             return next((a for a in retrieves if a["pay"] == "chicken"), retrieves[0])
     return {"type": "end_actions"}
+
+
+def _passes_by(state, seat, attacker, target, goal) -> bool:
+    """Capture the flag: a fight far from both flags only trades units on the long way between
+    the bases, so a stack that can still step toward the flag it goes for walks past."""
+    if not flags.riding(state) or goal is None or not flags.far_from_flags(state, seat, target):
+        return False
+    walk = judge.walk_to(state, goal["hex"])
+    members = [u for u in state["units"].values() if u["owner"] == seat and u["hex"] == attacker["hex"]]
+    return walk.get(attacker["hex"], 99) > goal.get("near", 1) and \
+        _best_stop(state, seat, members, attacker["hex"], walk)[1] < walk.get(attacker["hex"], 99)
 
 
 def _machine_score(cid: str) -> float:
