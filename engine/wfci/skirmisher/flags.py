@@ -146,21 +146,24 @@ RESTOCK = 2  # chickens destroyed that make a Retrieve come before the march  # 
 
 
 def pilots_spared(state: dict, seat: int, pilots: int) -> bool:
-    """Where machines stay out of their own base, only a chicken brings a flag home: a build
-    leaves us chickens enough (on the island or waiting to be retrieved), never all pilots."""
-    if not flag.playing(state) or flag.homeward(state, {"kind": "machine"}):
+    """Only a chicken brings a flag home on the long way: a build leaves us chickens enough
+    (on the island or waiting to be retrieved), never all pilots."""
+    if not riding(state, seat):
         return True
     hens = sum(1 for u in state["units"].values() if u["owner"] == seat and u["kind"] == "chicken")
     return hens + len(state["seats"][seat]["destroyed"]) - pilots >= KEPT_CHICKENS
 
 
-# -- riding out: chickens go on a machine that bands ------------------------------------------
-
-def riding(state: dict) -> bool:
-    """Capture the flag where machines stay out of their own base (standard): a chicken must
-    bring a flag home, so chickens ride machines that band: the stack moves at the machine's
-    speed, and a flag the machine takes passes to the chicken at once (D-12)."""
-    return flag.playing(state) and not flag.homeward(state, {"kind": "machine"})
+def riding(state: dict, seat: int) -> bool:
+    """Capture the flag on the long way (the two-player island's 15 steps) where machines stay
+    out of their own base (standard): a chicken must bring a flag home, the way eats units, so
+    chickens ride machines that band (the stack moves at the machine's speed, and a flag the
+    machine takes passes to the chicken at once, D-12) and come back before the march, and a
+    stack walks past fights far from the flags. Bases closer than that keep the plain plan."""
+    if not flag.playing(state) or flag.homeward(state, {"kind": "machine"}):
+        return False
+    walk = judge.walk_to(state, state["seats"][seat]["base"])
+    return min((walk.get(s["base"], 99) for s in state["seats"] if s["seat"] != seat and s["base"]), default=0) > LONG_WAY
 
 
 def free_hens(state: dict, seat: int, key: str) -> list[dict]:
@@ -182,7 +185,7 @@ def rides(state: dict, seat: int) -> list[str]:
 
 def boarding(state: dict, seat: int, key: str) -> str | None:
     """The ride within one move of the free chickens on this hex, if they should board it."""
-    if not riding(state):
+    if not riding(state, seat):
         return None
     hens = free_hens(state, seat, key)
     if not hens or any(u["kind"] == "machine" for u in state["units"].values() if u["owner"] == seat and u["hex"] == key):
@@ -201,7 +204,7 @@ def board(state: dict, seat: int, legal: list[dict]) -> dict | None:
 
 def waits(state: dict, seat: int, key: str) -> bool:
     """A machine that bands and has no rider waits for one a chicken of ours can reach."""
-    if not riding(state) or key not in rides(state, seat):
+    if not riding(state, seat) or key not in rides(state, seat):
         return False
     return any(boarding(state, seat, u["hex"]) == key for u in state["units"].values()
                if u["owner"] == seat and u["kind"] == "chicken")
@@ -224,13 +227,14 @@ def boarding_move(state: dict, seat: int, frame: dict, legal: list[dict], member
 def restock(state: dict, seat: int, legal: list[dict]) -> dict | None:
     """Capture the flag: the long way between bases eats chickens, and only chickens bring a
     flag home; a Retrieve brings two back at once, worth more than a step of the march."""
-    if not riding(state) or len(state["seats"][seat]["destroyed"]) < RESTOCK:
+    if not riding(state, seat) or len(state["seats"][seat]["destroyed"]) < RESTOCK:
         return None
     retrieves = judge.by_type(legal, "retrieve")
     return next((a for a in retrieves if a["pay"] == "chicken"), retrieves[0] if retrieves else None)
 
 
 FRONT = 4  # steps from a flag within which every fight is worth taking
+LONG_WAY = 2 * FRONT  # a flag farther than this from our base is on the long way
 
 
 def far_from_flags(state: dict, seat: int, target: dict) -> bool:

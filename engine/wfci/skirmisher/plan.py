@@ -198,7 +198,7 @@ def _actions(state, seat, frame, legal):
 def _passes_by(state, seat, attacker, target, goal) -> bool:
     """Capture the flag: a fight far from both flags only trades units on the long way between
     the bases, so a stack that can still step toward the flag it goes for walks past."""
-    if not flags.riding(state) or goal is None or not flags.far_from_flags(state, seat, target):
+    if not flags.riding(state, seat) or goal is None or not flags.far_from_flags(state, seat, target):
         return False
     walk = judge.walk_to(state, goal["hex"])
     members = [u for u in state["units"].values() if u["owner"] == seat and u["hex"] == attacker["hex"]]
