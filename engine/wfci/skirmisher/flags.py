@@ -9,9 +9,9 @@ then walks in alone.
 
 from __future__ import annotations
 
-from .. import dice, flag, units
+from .. import flag, units
 from ..movement import destinations
-from ..state import distance, turn_frame
+from ..state import distance
 from . import judge
 
 PAY = {"car": 0, "extra": 1, "claw": 2, "free": 3}
@@ -107,42 +107,17 @@ def homeward(state: dict, seat: int, frame: dict, legal: list[dict]) -> dict:
     return {"type": "end_move"} if {"type": "end_move"} in legal else {"type": "cancel"}
 
 
-def strikes_left(state: dict, seat: int, pay: str, moved: bool) -> int:
-    """Fights we could still start this turn once this move is paid (a Claw die or the free action)."""
-    paying = not moved
-    claws = dice.count(state, seat, "claw") - (1 if paying and pay == "claw" else 0)
-    free = turn_frame(state)["free"] and not (paying and pay == "free")
-    return claws + bool(free)
-
-
-def exposed(state: dict, seat: int, key: str) -> bool:
-    """A stack of ours stopping here stands next to an enemy stack that holds a flag we want."""
-    for f in flag.enemy_flags(state, seat):
-        u = state["units"].get(f["unit"]) if f["unit"] else None
-        if u is not None and distance(u["hex"], key) == 1:
-            return True
-    return False
-
-
-def safe_stops(state: dict, seat: int, dests, pay: str, moved: bool, members: list[dict]) -> list:
-    """Capture the flag: where a marching stack may stop. The side that strikes first wins most
-    fights (the attacker adds its dice), so a stack stops next to an enemy only when it can
-    still fight this turn; else it waits a step away and comes with a fight in hand. A stack
-    that could never bring a flag home (machines that do not band, where bases are closed to
-    them) leaves an opponent's loose flag lying: picked up, nobody of ours could take it over."""
-    if not flag.playing(state):
+def safe_stops(state: dict, seat: int, dests, members: list[dict]) -> list:
+    """Capture the flag on the long way: where a marching stack may stop. A stack that could never bring a flag
+    home (machines that do not band, where bases are closed to them) leaves an opponent's loose
+    flag lying: picked up, nobody of ours could take it over."""
+    if not riding(state, seat) or any(flag.homeward(state, u) or units.bands(u) for u in members):
         return list(dests)
-    out = list(dests)
-    if not any(flag.homeward(state, u) or units.bands(u) for u in members):
-        out = [k for k in out if not any(f["seat"] != seat for f in flag.loose_at(state, k))]
-    if not WAIT or strikes_left(state, seat, pay, moved):
-        return out
-    return [k for k in out if not exposed(state, seat, k)]
+    return [k for k in dests if not any(f["seat"] != seat for f in flag.loose_at(state, k))]
 
 
-KEPT_CHICKENS = 3
-WAIT = False
-RESTOCK = 2  # chickens destroyed that make a Retrieve come before the march  # our flag's keeper and two to go for theirs
+KEPT_CHICKENS = 3  # our flag's keeper and two to go for theirs
+RESTOCK = 2  # chickens destroyed that make a Retrieve come before the march
 
 
 def pilots_spared(state: dict, seat: int, pilots: int) -> bool:
@@ -155,15 +130,11 @@ def pilots_spared(state: dict, seat: int, pilots: int) -> bool:
 
 
 def riding(state: dict, seat: int) -> bool:
-    """Capture the flag on the long way (the two-player island's 15 steps) where machines stay
-    out of their own base (standard): a chicken must bring a flag home, the way eats units, so
-    chickens ride machines that band (the stack moves at the machine's speed, and a flag the
-    machine takes passes to the chicken at once, D-12) and come back before the march, and a
-    stack walks past fights far from the flags. Bases closer than that keep the plain plan."""
-    if not flag.playing(state) or flag.homeward(state, {"kind": "machine"}):
-        return False
-    walk = judge.walk_to(state, state["seats"][seat]["base"])
-    return min((walk.get(s["base"], 99) for s in state["seats"] if s["seat"] != seat and s["base"]), default=0) > LONG_WAY
+    """Capture the flag on the long way (judge.long_way): a chicken must bring a flag home and
+    the way eats units, so chickens ride machines that band (the stack moves at the machine's
+    speed, and a flag the machine takes passes to the chicken at once, D-12) and come back
+    before the march, and a stack walks past fights far from the flags."""
+    return judge.long_way(state, seat)
 
 
 def free_hens(state: dict, seat: int, key: str) -> list[dict]:
@@ -234,7 +205,6 @@ def restock(state: dict, seat: int, legal: list[dict]) -> dict | None:
 
 
 FRONT = 4  # steps from a flag within which every fight is worth taking
-LONG_WAY = 2 * FRONT  # a flag farther than this from our base is on the long way
 
 
 def far_from_flags(state: dict, seat: int, target: dict) -> bool:

@@ -194,8 +194,9 @@ def flag_goal(state, seat):
 def flag_prize(state, seat, u, attacker=None) -> int:
     """A unit carrying a flag we want, or banded with one, is the best target there is; best
     taken by a unit that may enter our base to bring it home (a machine may not, but standard).
-    A machine that bands can hand it to a chicken later; one that does not would hold an
-    opponent's flag for good, where nobody brings it home: -1, leave it (ours it takes back)."""
+    A machine that bands can hand it to a chicken later; on the long way one that does not
+    would hold an opponent's flag for good, where nobody brings it home: -1, leave it (ours it
+    takes back)."""
     if not flag.playing(state):
         return 0
     for f in state["flags"]:
@@ -207,10 +208,23 @@ def flag_prize(state, seat, u, attacker=None) -> int:
             mates = [m for m in state["units"].values() if m["hex"] == attacker["hex"] and m["owner"] == attacker["owner"]]
             if any(flag.homeward(state, m) for m in mates):
                 return 1000
-            if f["seat"] != seat and not units.bands(attacker):
+            if f["seat"] != seat and not units.bands(attacker) and long_way(state, seat):
                 return -1
             return 500
     return 0
+
+
+LONG_WAY = 8  # steps between bases beyond which capture the flag is played the long way
+
+
+def long_way(state, seat) -> bool:
+    """Capture the flag with the bases far apart (the two-player island: 15 steps) where only a
+    chicken brings a flag home (machines stay out of their own base). Closer bases (3 and 4
+    players) keep the plain plan."""
+    if not flag.playing(state) or flag.homeward(state, {"kind": "machine"}):
+        return False
+    walk = walk_to(state, state["seats"][seat]["base"])
+    return min((walk.get(s["base"], 99) for s in state["seats"] if s["seat"] != seat and s["base"]), default=0) > LONG_WAY
 
 
 def draw_pile(state):

@@ -277,7 +277,7 @@ def _march(state, seat, legal, goal):
         here = walk.get(a["hex"], 99)
         if here <= goal.get("near", 1):  # next to it (a loose flag: on it)
             continue
-        gain = here - _best_stop(state, seat, movers, a["hex"], walk, a["pay"])[1]
+        gain = here - _best_stop(state, seat, movers, a["hex"], walk, marching=True)[1]
         if gain <= 0:
             continue
         rank = {"car": 4, "extra": 3, "claw": 2, "free": 1}[a["pay"]]
@@ -287,11 +287,11 @@ def _march(state, seat, legal, goal):
     return pick
 
 
-def _best_stop(state, seat, members, start, walk, pay=None):
+def _best_stop(state, seat, members, start, walk, marching=False):
     speed = max(units.speed(u) for u in members)
     dests = destinations(state, seat, members, start, speed)
-    if pay is not None:
-        dests = flags.safe_stops(state, seat, dests, pay, False, members)
+    if marching:
+        dests = flags.safe_stops(state, seat, dests, members)
     best = (start, walk.get(start, 99))
     for k in sorted(dests):
         d = walk.get(k, 99)
@@ -315,8 +315,7 @@ def _move(state, seat, frame, legal):
     goal = judge.goal_of(state, seat)
     if goal is not None:
         walk = judge.walk_to(state, goal["hex"])
-        stops = flags.safe_stops(state, seat, [a["hex"] for a in judge.by_type(legal, "move_to")], frame["pay"], frame["moved"],
-                                 keep)
+        stops = flags.safe_stops(state, seat, [a["hex"] for a in judge.by_type(legal, "move_to")], keep)
         target = min(({"type": "move_to", "hex": k} for k in stops), key=lambda a: (walk.get(a["hex"], 99), a["hex"]),
                      default=None)
         if target and walk.get(target["hex"], 99) < walk.get(frame["hex"], 99):
