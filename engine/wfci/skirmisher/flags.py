@@ -10,6 +10,7 @@ then walks in alone.
 from __future__ import annotations
 
 from .. import flag, units
+from ..movement import destinations
 from ..state import distance
 from . import judge
 
@@ -64,6 +65,9 @@ def move(state: dict, seat: int, frame: dict, legal: list[dict], members: list[d
             if out is not None and any(judge.bringing(state, u) and flag.homeward(state, u) for u in members):
                 return {"type": "drop", "unit": out["id"]}
         return homeward(state, seat, frame, legal)
+    pick = boarding_move(state, seat, frame, legal, members)
+    if pick is not None:
+        return pick
     gate = rider_wanted(state, seat)
     if gate is not None and frame["hex"] == base and not frame["moved"]:
         riders = [u for u in members if u["kind"] == "chicken" and not flag.carried_by(state, u["id"])]
@@ -101,3 +105,111 @@ def homeward(state: dict, seat: int, frame: dict, legal: list[dict]) -> dict:
     if target and walk.get(target["hex"], 99) < walk.get(frame["hex"], 99):
         return target
     return {"type": "end_move"} if {"type": "end_move"} in legal else {"type": "cancel"}
+
+
+def safe_stops(state: dict, seat: int, dests, members: list[dict]) -> list:
+    """Capture the flag on the long way: where a marching stack may stop. A stack that could never bring a flag
+    home (machines that do not band, where bases are closed to them) leaves an opponent's loose
+    flag lying: picked up, nobody of ours could take it over."""
+    if not riding(state, seat) or any(flag.homeward(state, u) or units.bands(u) for u in members):
+        return list(dests)
+    return [k for k in dests if not any(f["seat"] != seat for f in flag.loose_at(state, k))]
+
+
+KEPT_CHICKENS = 3  # our flag's keeper and two to go for theirs
+RESTOCK = 2  # chickens destroyed that make a Retrieve come before the march
+
+
+def pilots_spared(state: dict, seat: int, pilots: int) -> bool:
+    """Only a chicken brings a flag home on the long way: a build leaves us chickens enough
+    (on the island or waiting to be retrieved), never all pilots."""
+    if not riding(state, seat):
+        return True
+    hens = sum(1 for u in state["units"].values() if u["owner"] == seat and u["kind"] == "chicken")
+    return hens + len(state["seats"][seat]["destroyed"]) - pilots >= KEPT_CHICKENS
+
+
+def riding(state: dict, seat: int) -> bool:
+    """Capture the flag on the long way (judge.long_way): a chicken must bring a flag home and
+    the way eats units, so chickens ride machines that band (the stack moves at the machine's
+    speed, and a flag the machine takes passes to the chicken at once, D-12) and come back
+    before the march, and a stack walks past fights far from the flags."""
+    return judge.long_way(state, seat)
+
+
+def free_hens(state: dict, seat: int, key: str) -> list[dict]:
+    """Our chickens on this hex that carry no flag (our flag's keeper stays home)."""
+    return [u for u in state["units"].values() if u["owner"] == seat and u["hex"] == key
+            and u["kind"] == "chicken" and not flag.carried_by(state, u["id"])]
+
+
+def rides(state: dict, seat: int) -> list[str]:
+    """Hexes of our walking machines that band and carry no chicken yet."""
+    out = []
+    for u in state["units"].values():
+        if u["owner"] == seat and u["kind"] == "machine" and units.bands(u) and units.speed(u) > 0 \
+                and not any(m["kind"] == "chicken" for m in state["units"].values()
+                            if m["owner"] == seat and m["hex"] == u["hex"]) and u["hex"] not in out:
+            out.append(u["hex"])
+    return sorted(out)
+
+
+def boarding(state: dict, seat: int, key: str) -> str | None:
+    """The ride within one move of the free chickens on this hex, if they should board it."""
+    if not riding(state, seat):
+        return None
+    hens = free_hens(state, seat, key)
+    if not hens or any(u["kind"] == "machine" for u in state["units"].values() if u["owner"] == seat and u["hex"] == key):
+        return None
+    reach = destinations(state, seat, hens, key, max(units.speed(u) for u in hens))
+    return next((k for k in rides(state, seat) if k in reach), None)
+
+
+def board(state: dict, seat: int, legal: list[dict]) -> dict | None:
+    """Start a move that takes chickens onto a machine of ours that bands."""
+    for a in sorted(judge.by_type(legal, "move"), key=lambda a: PAY[a["pay"]]):
+        if boarding(state, seat, a["hex"]):
+            return a
+    return None
+
+
+def waits(state: dict, seat: int, key: str) -> bool:
+    """A machine that bands and has no rider waits for one a chicken of ours can reach."""
+    if not riding(state, seat) or key not in rides(state, seat):
+        return False
+    return any(boarding(state, seat, u["hex"]) == key for u in state["units"].values()
+               if u["owner"] == seat and u["kind"] == "chicken")
+
+
+def boarding_move(state: dict, seat: int, frame: dict, legal: list[dict], members: list[dict]) -> dict | None:
+    """In a move that boards: who does not ride stays, then onto the machine's hex."""
+    if frame["moved"]:
+        return None
+    ride = boarding(state, seat, frame["hex"])
+    if ride is None:
+        return None
+    hens = {u["id"] for u in free_hens(state, seat, frame["hex"])}
+    for u in members:
+        if u["id"] not in hens and {"type": "drop", "unit": u["id"]} in legal:
+            return {"type": "drop", "unit": u["id"]}
+    return {"type": "move_to", "hex": ride} if {"type": "move_to", "hex": ride} in legal else None
+
+
+def restock(state: dict, seat: int, legal: list[dict]) -> dict | None:
+    """Capture the flag: the long way between bases eats chickens, and only chickens bring a
+    flag home; a Retrieve brings two back at once, worth more than a step of the march."""
+    if not riding(state, seat) or len(state["seats"][seat]["destroyed"]) < RESTOCK:
+        return None
+    retrieves = judge.by_type(legal, "retrieve")
+    return next((a for a in retrieves if a["pay"] == "chicken"), retrieves[0] if retrieves else None)
+
+
+FRONT = 4  # steps from a flag within which every fight is worth taking
+
+
+def far_from_flags(state: dict, seat: int, target: dict) -> bool:
+    """The target stands away from our base and from every flag we go for."""
+    if distance(target["hex"], state["seats"][seat]["base"]) <= FRONT:
+        return False
+    return all(distance(target["hex"], key) > 2 for key in
+               (flag.where(state, f) for f in flag.enemy_flags(state, seat)) if key)

@@ -9,6 +9,7 @@ from ..victory import can_humiliate
 
 HAND_WANTED = 6
 RAID_ROUND = 8
+ASSAULT = 4  # how far below even a fight for a flag is still tried: a failed one costs only the action
 
 
 def by_type(legal, kind):
@@ -128,12 +129,13 @@ def best_target(state: dict, seat: int, attacker: dict) -> tuple[int, dict | Non
     best, pick = -1, None
     for u in combat.reach(state, attacker):
         odds = odds_of(state, seat, attacker, u)
-        if odds < 0:
+        prize = flag_prize(state, seat, u, attacker)
+        if prize < 0 or odds < (-ASSAULT if prize else 0):
             continue
         if u["kind"] == "leader" and not taggable(state, seat, u["owner"]) and not u["shields"]:
             continue
         score = (value(u) if not (u["kind"] == "leader" and done_with(state, seat, u["owner"])) else 8) * 10 + odds
-        score += flag_prize(state, seat, u, attacker)
+        score += prize
         if score > best:
             best, pick = score, u
     return best, pick
@@ -191,17 +193,38 @@ def flag_goal(state, seat):
 
 def flag_prize(state, seat, u, attacker=None) -> int:
     """A unit carrying a flag we want, or banded with one, is the best target there is; best
-    taken by a unit that may enter our base to bring it home (a machine may not, but standard)."""
+    taken by a unit that may enter our base to bring it home (a machine may not, but standard).
+    A machine that bands can hand it to a chicken later; on the long way one that does not
+    would hold an opponent's flag for good, where nobody brings it home: -1, leave it (ours it
+    takes back)."""
     if not flag.playing(state):
         return 0
     for f in state["flags"]:
         carrier = state["units"].get(f["unit"]) if f["unit"] else None
         if carrier is not None and carrier["owner"] != seat and carrier["owner"] == u["owner"] \
                 and carrier["hex"] == u["hex"]:
-            home = attacker is None or any(flag.homeward(state, m) for m in state["units"].values()
-                                           if m["hex"] == attacker["hex"] and m["owner"] == attacker["owner"])
-            return 1000 if home else 500
+            if attacker is None:
+                return 1000
+            mates = [m for m in state["units"].values() if m["hex"] == attacker["hex"] and m["owner"] == attacker["owner"]]
+            if any(flag.homeward(state, m) for m in mates):
+                return 1000
+            if f["seat"] != seat and not units.bands(attacker) and long_way(state, seat):
+                return -1
+            return 500
     return 0
+
+
+LONG_WAY = 8  # steps between bases beyond which capture the flag is played the long way
+
+
+def long_way(state, seat) -> bool:
+    """Capture the flag with the bases far apart (the two-player island: 15 steps) where only a
+    chicken brings a flag home (machines stay out of their own base). Closer bases (3 and 4
+    players) keep the plain plan."""
+    if not flag.playing(state) or flag.homeward(state, {"kind": "machine"}):
+        return False
+    walk = walk_to(state, state["seats"][seat]["base"])
+    return min((walk.get(s["base"], 99) for s in state["seats"] if s["seat"] != seat and s["base"]), default=0) > LONG_WAY
 
 
 def draw_pile(state):

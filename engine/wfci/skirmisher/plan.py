@@ -154,14 +154,17 @@ def _actions(state, seat, frame, legal):
     best, choice = 0, None
     for a in attacks:
         score, target = judge.best_target(state, seat, state["units"][a["unit"]])
+        if target is not None and score < 500 and _passes_by(state, seat, state["units"][a["unit"]], target, goal):
+            continue
         if target is not None and score > best:
             best, choice = score, a["unit"]
     if choice is not None and (best >= 1000 or not free or not judge.by_type(legal, "build")):
         pays = [a["pay"] for a in attacks if a["unit"] == choice]
         return {"type": "attack", "unit": choice, "pay": "claw" if "claw" in pays else pays[0]}
     # 2. Build the strongest machine that can walk; a cannon or tower only with resources to spare.
-    builds = [a for a in judge.by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1
-              or (sum(state["seats"][seat]["res"].values()) >= 8 and not flag.playing(state))]
+    builds = [a for a in judge.by_type(legal, "build") if (cards.card(a["card"])["speed"] >= 1
+              or (sum(state["seats"][seat]["res"].values()) >= 8 and not flag.playing(state)))
+              and flags.pilots_spared(state, seat, cards.card(a["card"])["pilots"])]
     if builds:
         # A flag comes home on a chicken where machines stay out of their base: machines that
         # band carry chickens along (and hand them the flags they take).
@@ -174,7 +177,11 @@ def _actions(state, seat, frame, legal):
     pick = _stars(state, seat, legal) or _plus_one(state, seat, legal) or _play(state, seat, legal)
     if pick:
         return pick
-    # 4. March on the goal.
+    # 4. March on the goal (capture the flag: chickens first board a machine that bands;
+    # chickens waiting to be retrieved come back first).
+    pick = flags.restock(state, seat, legal) or flags.board(state, seat, legal)
+    if pick:
+        return pick
     if goal is not None:
         pick = _march(state, seat, legal, goal)
         if pick:
@@ -186,6 +193,17 @@ def _actions(state, seat, frame, legal):
         if (sum(s["res"].values()) < 8 and not cockfight.playing(state)) or s["destroyed"] or answers.restack_wanted(state, seat):
             return next((a for a in retrieves if a["pay"] == "chicken"), retrieves[0])
     return {"type": "end_actions"}
+
+
+def _passes_by(state, seat, attacker, target, goal) -> bool:
+    """Capture the flag: a fight far from both flags only trades units on the long way between
+    the bases, so a stack that can still step toward the flag it goes for walks past."""
+    if not flags.riding(state, seat) or goal is None or not flags.far_from_flags(state, seat, target):
+        return False
+    walk = judge.walk_to(state, goal["hex"])
+    members = [u for u in state["units"].values() if u["owner"] == seat and u["hex"] == attacker["hex"]]
+    return walk.get(attacker["hex"], 99) > goal.get("near", 1) and \
+        _best_stop(state, seat, members, attacker["hex"], walk)[1] < walk.get(attacker["hex"], 99)
 
 
 def _machine_score(cid: str) -> float:
@@ -254,12 +272,12 @@ def _march(state, seat, legal, goal):
     best, pick = 0, None
     for a in judge.by_type(legal, "move"):
         movers = _movers(state, seat, a["hex"])
-        if not movers:
+        if not movers or flags.waits(state, seat, a["hex"]):
             continue
         here = walk.get(a["hex"], 99)
         if here <= goal.get("near", 1):  # next to it (a loose flag: on it)
             continue
-        gain = here - _best_stop(state, seat, movers, a["hex"], walk)[1]
+        gain = here - _best_stop(state, seat, movers, a["hex"], walk, marching=True)[1]
         if gain <= 0:
             continue
         rank = {"car": 4, "extra": 3, "claw": 2, "free": 1}[a["pay"]]
@@ -269,9 +287,11 @@ def _march(state, seat, legal, goal):
     return pick
 
 
-def _best_stop(state, seat, members, start, walk):
+def _best_stop(state, seat, members, start, walk, marching=False):
     speed = max(units.speed(u) for u in members)
     dests = destinations(state, seat, members, start, speed)
+    if marching:
+        dests = flags.safe_stops(state, seat, dests, members)
     best = (start, walk.get(start, 99))
     for k in sorted(dests):
         d = walk.get(k, 99)
@@ -295,7 +315,8 @@ def _move(state, seat, frame, legal):
     goal = judge.goal_of(state, seat)
     if goal is not None:
         walk = judge.walk_to(state, goal["hex"])
-        target = min((a for a in judge.by_type(legal, "move_to")), key=lambda a: (walk.get(a["hex"], 99), a["hex"]),
+        stops = flags.safe_stops(state, seat, [a["hex"] for a in judge.by_type(legal, "move_to")], keep)
+        target = min(({"type": "move_to", "hex": k} for k in stops), key=lambda a: (walk.get(a["hex"], 99), a["hex"]),
                      default=None)
         if target and walk.get(target["hex"], 99) < walk.get(frame["hex"], 99):
             return target
