@@ -17,6 +17,7 @@ from datetime import timedelta
 from django.db.models import Q
 from django.utils import timezone
 
+from ..live import presence
 from ..models import ChatRead, Delivery, Invitation, Match, Mute, Notification, Seat
 from . import mail, outbox, preferences, push
 from .events import busy_here
@@ -104,6 +105,8 @@ def why_not(notice: Notification, row: Delivery, now) -> str | None:
             return "skipped: already told about this match"
     if notice.kind in (K.YOUR_TURN, K.REMINDER) and seat is not None and busy_here(seat.last_seen_at, None, now):
         return "skipped: the match is open"
+    if notice.kind in (K.YOUR_TURN, K.REMINDER) and seat is not None and presence.seat_here(seat.match_id, seat.index):
+        return "skipped: the match is open on a live stream"
     return None
 
 

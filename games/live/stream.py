@@ -1,0 +1,202 @@
+"""One open stream: what it sends first, what it forwards, its heartbeats and its presence.
+
+`MatchStream` serves a match page or an API client: on connect the current board version, the
+last chat message the reader may read and who is here, unless `Last-Event-ID` says the reader
+has them already; then every event of the match the reader may know of. Its ids are
+"<version>.<chat id>", so a reconnecting reader gets exactly what it missed.
+`PlayerStream` serves one player: "your turn" and new chat in any of their matches.
+
+The same stream runs in a coroutine (ASGI, `aframes`) or a thread (the development server,
+`frames`): only the waiting differs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from dataclasses import dataclass, field
+
+from asgiref.sync import sync_to_async
+from django.utils import timezone
+
+from ..models import Match, Seat
+from . import bus, presence, publish, sse
+
+HEARTBEAT = 15.0  # seconds between keep-alive comments (and presence refreshes)
+TOUCH = 60.0  # seconds between two marks of "this player has the match open" in the database
+
+
+def parse_event_id(value: str | None) -> tuple[int, int] | None:
+    try:
+        version, chat = (value or "").split(".")
+        return int(version), int(chat)
+    except ValueError:
+        return None
+
+
+@dataclass
+class MatchStream:
+    match_id: int
+    version: int
+    status: str
+    chat_id: int  # the newest message the reader may read (0: none)
+    chat_channel: str | None  # the channel the reader reads, if any
+    seat: int | None = None
+    viewer: str = ""  # a spectator's key (counted once however many tabs)
+    last_event_id: str | None = None
+    member: str = ""
+    _here: dict | None = field(default=None, repr=False)
+    _touched: float = 0.0
+
+    def __post_init__(self):
+        self.member = presence.entry(self.seat, self.viewer)
+
+    @property
+    def channels(self) -> list[str]:
+        return [bus.match_channel(self.match_id)]
+
+    def _id(self) -> str:
+        return f"{self.version}.{self.chat_id}"
+
+    def opening(self) -> list[str]:
+        frames = [sse.retry()]
+        known = parse_event_id(self.last_event_id)
+        if known is None or known[0] != self.version:
+            frames.append(sse.event("board", {"version": self.version, "status": self.status}, self._id()))
+        if self.chat_channel and (known is None or known[1] != self.chat_id):
+            frames.append(sse.event("chat", {"id": self.chat_id}, self._id()))
+        frames.append(self._presence(presence.here(self.match_id)))
+        return frames
+
+    def on(self, channel: str, data: dict) -> str | None:
+        kind = data.get("event")
+        if kind == "board":
+            self.version, self.status = int(data["version"]), data["status"]
+            return sse.event("board", {"version": self.version, "status": self.status}, self._id())
+        if kind == "chat" and data.get("channel") == self.chat_channel:
+            self.chat_id = max(self.chat_id, int(data["id"]))
+            return sse.event("chat", {"id": int(data["id"])}, self._id())
+        if kind == "presence":
+            here = {"seats": data["seats"], "watching": data["watching"]}
+            return None if here == self._here else self._presence(here)
+        return None
+
+    def _presence(self, here: dict) -> str:
+        self._here = here
+        return sse.event("presence", here, self._id())
+
+    def beat(self) -> list[str]:
+        """A keep-alive; the stream's own entry refreshed; presence again if it changed unseen
+        (a stream elsewhere died without a word)."""
+        presence.arrive(self.match_id, self.member)
+        self._touch()
+        frames = [sse.comment("keep-alive")]
+        here = presence.here(self.match_id)
+        if here != self._here:
+            frames.append(self._presence(here))
+        return frames
+
+    def started(self) -> None:
+        presence.arrive(self.match_id, self.member)
+        self._touch()
+        publish.here(self.match_id)
+
+    def ended(self) -> None:
+        presence.leave(self.match_id, self.member)
+
+    def after_grace(self) -> None:
+        publish.here(self.match_id)
+
+    def _touch(self) -> None:
+        """Keep the seat's "seen" mark fresh while the page is open on the stream (it sends no
+        polls that would), so the notice rules know the player is here."""
+        if self.seat is None or time.monotonic() - self._touched < TOUCH:
+            return
+        self._touched = time.monotonic()
+        Seat.objects.filter(match_id=self.match_id, index=self.seat, match__status=Match.Status.ACTIVE).update(
+            last_seen_at=timezone.now())
+
+
+@dataclass
+class PlayerStream:
+    user_id: int
+    first: list[dict]  # what is true now: a "turn" for each match waiting on the player
+
+    @property
+    def channels(self) -> list[str]:
+        return [bus.user_channel(self.user_id)]
+
+    def opening(self) -> list[str]:
+        return [sse.retry()] + [sse.event(e.pop("event"), e) for e in [dict(x) for x in self.first]]
+
+    def on(self, channel: str, data: dict) -> str | None:
+        data = dict(data)
+        kind = data.pop("event", None)
+        return sse.event(kind, data) if kind in ("turn", "chat") else None
+
+    def beat(self) -> list[str]:
+        return [sse.comment("keep-alive")]
+
+    def started(self) -> None:
+        pass
+
+    def ended(self) -> None:
+        pass
+
+    def after_grace(self) -> None:
+        pass
+
+
+def frames(stream, heartbeat: float = HEARTBEAT):
+    """The stream for a thread (the development server): blocks on its subscription."""
+    sub = bus.subscribe(stream.channels)
+    try:
+        stream.started()
+        yield from stream.opening()
+        next_beat = time.monotonic() + heartbeat
+        while True:
+            got = sub.get(max(0.0, next_beat - time.monotonic()))
+            if got is not None:
+                frame = stream.on(*got)
+                if frame:
+                    yield frame
+            if time.monotonic() >= next_beat:
+                yield from stream.beat()
+                next_beat = time.monotonic() + heartbeat
+    finally:
+        sub.close()
+        _end(stream, lambda: threading.Timer(presence.GRACE + 0.2, stream.after_grace).start())
+
+
+async def aframes(stream, heartbeat: float = HEARTBEAT):
+    """The stream for a coroutine (the ASGI process)."""
+    sub = await bus.asubscribe(stream.channels)
+    loop = asyncio.get_running_loop()
+    try:
+        await sync_to_async(stream.started)()
+        for frame in await sync_to_async(stream.opening)():
+            yield frame
+        next_beat = loop.time() + heartbeat
+        while True:
+            got = await sub.aget(max(0.0, next_beat - loop.time()))
+            if got is not None:
+                frame = stream.on(*got)
+                if frame:
+                    yield frame
+            if loop.time() >= next_beat:
+                for frame in await sync_to_async(stream.beat)():
+                    yield frame
+                next_beat = loop.time() + heartbeat
+    finally:
+        await sub.aclose()
+        _end(stream, lambda: loop.call_later(presence.GRACE + 0.2, loop.run_in_executor, None, stream.after_grace))
+
+
+def _end(stream, later) -> None:
+    """The stream closed: it counts GRACE seconds more, then the table hears it left."""
+    try:
+        stream.ended()
+        later()
+    except Exception:  # Redis gone as well: the entry expires by itself
+        pass

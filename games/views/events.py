@@ -1,0 +1,39 @@
+"""The match page's live stream: `GET /matches/<id>/events/` (Server-Sent Events).
+
+Served by the ASGI process (`chickenisland.asgi:application`) as an async stream; the
+development server, which speaks WSGI, streams it from its request's thread instead, so
+`make run` is live too. Refused as the page is: a private match is a 404 to strangers.
+"""
+
+from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIRequest
+from django.http import StreamingHttpResponse
+
+from ..chat import inbox
+from ..live import stream
+from ..spectators.presence import viewer_key
+from .match import visible_match
+
+
+def _open(request, pk):
+    match, viewer = visible_match(request, pk)
+    channel, chat_id = inbox.latest_id(match, viewer)
+    return stream.MatchStream(
+        match_id=match.pk, version=match.version, status=match.status, chat_id=chat_id, chat_channel=channel,
+        seat=viewer.seat, viewer="" if viewer.seat is not None else viewer_key(request),
+        last_event_id=request.headers.get("Last-Event-ID") or request.GET.get("last_event_id"),
+    )
+
+
+def event_stream(request, live) -> StreamingHttpResponse:
+    """The answer around a stream: never cached, never buffered by a proxy."""
+    frames = stream.aframes(live) if isinstance(request, ASGIRequest) else stream.frames(live)
+    response = StreamingHttpResponse(frames, content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache, no-transform"
+    response["X-Accel-Buffering"] = "no"
+    return response
+
+
+async def match_events(request, pk):
+    live = await sync_to_async(_open)(request, pk)
+    return event_stream(request, live)
