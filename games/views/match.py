@@ -18,6 +18,7 @@ from ..boards import drawn, get_board
 from ..chat import inbox as chat_inbox
 from ..clocks import seat_clocks
 from ..clocks.controls import CLOCK_NAMES as clock_names
+from ..live import presence as live_presence
 from ..models import Match, Seat
 from ..play import services, site_actions, visibility
 from ..players import profiles, vacations
@@ -129,6 +130,7 @@ def _board_context(request, match, viewer):
     seats = list(match.seats.all())
     players = [s.display_name for s in seats]
     board = get_board(match.game)
+    here = live_presence.here(match.pk)  # who has the match open on a live stream
     extra = {"recent": visibility.recent_turns(match, seat)} if view and getattr(board, "TELLS_RECENT", False) else {}
     return {
         "match": match,
@@ -149,12 +151,12 @@ def _board_context(request, match, viewer):
         "can_join": match.status == Match.Status.LOBBY and seat is None and not match.private,
         "can_leave": match.status == Match.Status.LOBBY and seat is not None,
         "teams": game.teams(match.players, match.options or {}),
-        "clocks": _clocks(match, seats),
+        "clocks": _clocks(match, seats, here),
         "clock_name": clock_names.get(match.time_control, ""),
         "humans": sum(1 for s in seats if s.user_id),
         "can_undo": visibility.undoable_turn(match, seat) is not None,
         "chat": chat_inbox.for_page(match, viewer),
-        "watching": presence.count(match),
+        "watching": max(presence.count(match), here["watching"]),
         "me": seats[seat] if seat is not None else None,
         "first_solo": seat is not None and match.status == Match.Status.ACTIVE and profiles.first_solo(request.user, match),
         "invite_url": request.build_absolute_uri(reverse("join_by_link", args=[match.invite_token]))
@@ -181,8 +183,9 @@ def _log(match, seat, which):
     return list(turns[:60])
 
 
-def _clocks(match, seats) -> list[dict]:
-    """Per seat: time left, whether it runs, vacation (what opponents may see)."""
+def _clocks(match, seats, here=None) -> list[dict]:
+    """Per seat: time left, whether it runs, vacation, whether its player is at the table
+    (a live stream open: what opponents may see)."""
     left = seat_clocks.time_left(match, seats, timezone.now())
     clocked = seat_clocks.has_clock(match)
     rows = []
@@ -196,6 +199,8 @@ def _clocks(match, seats) -> list[dict]:
                 "on_vacation": on_vacation,
                 "deadline": s.deadline,
                 "can_give_day": False,
+                "person": bool(s.user_id) and not s.bot,
+                "online": bool(s.user_id) and not s.bot and s.index in (here or {}).get("seats", ()),
             }
         )
     return rows

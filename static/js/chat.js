@@ -10,7 +10,7 @@
   window.matchChat = true;
 
   var FAST = 5000, SLOW = 30000;
-  var timer = null, busy = false;
+  var timer = null, busy = false, live = false;
 
   function box() { return document.getElementById("chat"); }
   function log() { return document.getElementById("chat-log"); }
@@ -90,8 +90,15 @@
 
   function schedule() {
     clearTimeout(timer);
-    if (box()) timer = setTimeout(poll, document.hidden ? SLOW : FAST);
+    // While the live stream is open it says when a message came: no periodic request.
+    if (box() && !live) timer = setTimeout(poll, document.hidden ? SLOW : FAST);
   }
+
+  /* The live stream (live.js): on, off, and "message <id> came". */
+  window.matchChatLive = {
+    setLive: function (on) { live = on; schedule(); },
+    message: function (id) { if (id > lastId()) poll(); },
+  };
 
   function showError(text) {
     var e = document.getElementById("chat-error");
@@ -162,7 +169,7 @@
   });
 
   document.addEventListener("visibilitychange", function () {
-    if (!document.hidden) { readNow(); poll(); }
+    if (!document.hidden) { readNow(); if (!live) poll(); }
   });
   document.addEventListener("htmx:afterSwap", function () { watch(); schedule(); setTimeout(readNow, 50); });
 

@@ -1,0 +1,114 @@
+/* The match page's live stream (Server-Sent Events from /matches/<id>/events/).
+
+   While the stream is open the page sends no periodic request: a `board` event whose version or
+   status differs from the board's data-match-version / data-status makes the board ask for
+   itself exactly as its poll does, a `chat` event makes the chat fetch what is new, and a
+   `presence` event lights the seats' dots and the count of people watching. When the stream
+   fails (a proxy blocks it, the stream process restarts, Redis is down) the board's 4-second
+   poll and the chat's timer take over, and the page tries the stream again by itself. */
+(function () {
+  "use strict";
+  if (!window.EventSource) return;
+
+  var RETRY = [2000, 5000, 15000, 30000];
+  var source = null, live = false, failures = 0, retryTimer = null, lastId = "";
+  var newest = null;  // the newest { version, status } the stream told of
+
+  function board() { return document.getElementById("match-board"); }
+
+  function setLive(on) {
+    live = on;
+    document.documentElement.setAttribute("data-live", on ? "on" : "off");
+    if (window.matchChatLive) window.matchChatLive.setLive(on);
+  }
+
+  function behind() {
+    var b = board();
+    return b && newest && (String(newest.version) !== b.getAttribute("data-match-version") ||
+                           newest.status !== b.getAttribute("data-status"));
+  }
+
+  /* Ask for the board as the poll does (same address, same answer). */
+  function refresh() {
+    var b = board();
+    if (b && behind()) htmx.trigger(b, "liveboard");
+  }
+
+  function onBoard(event) {
+    lastId = event.lastEventId || lastId;
+    newest = JSON.parse(event.data);
+    refresh();
+  }
+
+  function onChat(event) {
+    lastId = event.lastEventId || lastId;
+    var data = JSON.parse(event.data);
+    if (window.matchChatLive) window.matchChatLive.message(data.id);
+  }
+
+  function onPresence(event) {
+    lastId = event.lastEventId || lastId;
+    var here = JSON.parse(event.data);
+    document.querySelectorAll("#match-board [data-seat][data-online]").forEach(function (chip) {
+      var on = here.seats.indexOf(parseInt(chip.getAttribute("data-seat"), 10)) >= 0 && chip.hasAttribute("data-person");
+      chip.setAttribute("data-online", on ? "true" : "false");
+      var words = chip.querySelector(".online-word");
+      if (words) words.textContent = chip.getAttribute(on ? "data-word-on" : "data-word-off") || "";
+    });
+    var watching = document.getElementById("watching-live");
+    if (watching) {
+      var n = here.watching;
+      var text = watching.getAttribute(n > 1 ? "data-many" : "data-one") || "";
+      watching.querySelector(".n").textContent = text.replace(/\d+/, String(n));
+      watching.hidden = n < 1;
+    }
+  }
+
+  function connect() {
+    clearTimeout(retryTimer);
+    var b = board(), url = b && b.getAttribute("data-events-url");
+    if (!url || source) return;
+    source = new EventSource(url + (lastId ? "?last_event_id=" + encodeURIComponent(lastId) : ""));
+    source.addEventListener("open", function () { failures = 0; setLive(true); });
+    source.addEventListener("board", onBoard);
+    source.addEventListener("chat", onChat);
+    source.addEventListener("presence", onPresence);
+    source.addEventListener("error", function () {
+      // Back to polling at once; the stream is tried again after a pause that grows.
+      if (source) source.close();
+      source = null;
+      setLive(false);
+      retryTimer = setTimeout(connect, RETRY[Math.min(failures, RETRY.length - 1)]);
+      failures += 1;
+    });
+  }
+
+  function close() {
+    if (source) source.close();
+    source = null;
+    setLive(false);
+  }
+
+  /* No periodic request while the stream is open: the board's timer still ticks, its requests
+     are dropped before they leave; the stream's own asks ("liveboard") go. */
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var b = board(), config = event.detail.requestConfig || {};
+    if (!live || !b || config.elt !== b) return;
+    var why = config.triggeringEvent;
+    if (!why || why.type !== "liveboard") event.preventDefault();
+  });
+
+  document.addEventListener("htmx:afterSwap", function () {
+    var b = board();
+    if (!b || !b.getAttribute("data-events-url")) { close(); return; }  // the match is over
+    if (!source) connect();
+    refresh();  // an event that came while the page's own move was on its way
+  });
+
+  window.addEventListener("pagehide", close);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", connect);
+  } else {
+    connect();
+  }
+})();
