@@ -18,13 +18,9 @@ import time
 from dataclasses import dataclass, field
 
 from asgiref.sync import sync_to_async
-from django.utils import timezone
-
-from ..models import Match, Seat
 from . import bus, presence, publish, sse
 
 HEARTBEAT = 15.0  # seconds between keep-alive comments (and presence refreshes)
-TOUCH = 60.0  # seconds between two marks of "this player has the match open" in the database
 
 
 def parse_event_id(value: str | None) -> tuple[int, int] | None:
@@ -47,7 +43,6 @@ class MatchStream:
     last_event_id: str | None = None
     member: str = ""
     _here: dict | None = field(default=None, repr=False)
-    _touched: float = 0.0
 
     def __post_init__(self):
         self.member = presence.entry(self.seat, self.viewer)
@@ -90,7 +85,6 @@ class MatchStream:
         """A keep-alive; the stream's own entry refreshed; presence again if it changed unseen
         (a stream elsewhere died without a word)."""
         presence.arrive(self.match_id, self.member)
-        self._touch()
         frames = [sse.comment("keep-alive")]
         here = presence.here(self.match_id)
         if here != self._here:
@@ -99,7 +93,6 @@ class MatchStream:
 
     def started(self) -> None:
         presence.arrive(self.match_id, self.member)
-        self._touch()
         publish.here(self.match_id)
 
     def ended(self) -> None:
@@ -107,15 +100,6 @@ class MatchStream:
 
     def after_grace(self) -> None:
         publish.here(self.match_id)
-
-    def _touch(self) -> None:
-        """Keep the seat's "seen" mark fresh while the page is open on the stream (it sends no
-        polls that would), so the notice rules know the player is here."""
-        if self.seat is None or time.monotonic() - self._touched < TOUCH:
-            return
-        self._touched = time.monotonic()
-        Seat.objects.filter(match_id=self.match_id, index=self.seat, match__status=Match.Status.ACTIVE).update(
-            last_seen_at=timezone.now())
 
 
 @dataclass
