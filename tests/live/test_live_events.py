@@ -219,3 +219,21 @@ def test_a_private_matchs_stream_is_refused_to_strangers():
 def test_sse_frames():
     assert sse.event("board", {"version": 2}, "2.0") == 'event: board\nid: 2.0\ndata: {"version":2}\n\n'
     assert sse.comment("x") == ": x\n\n"
+
+
+@pytest.mark.parametrize("open_here", [True, False])
+def test_a_chat_mail_waits_for_a_player_who_is_not_on_the_stream(open_here, django_capture_on_commit_callbacks):
+    prefs = {"chat": {"site": True, "push": False, "mail": "now"}}
+    a, b = make_user("c0", notify_prefs=prefs), make_user("c1", notify_prefs=prefs)
+    match = tables.create_match(a, "race", 2)
+    tables.join_match(b, match)
+    if open_here:
+        presence.arrive(match.pk, presence.entry(match.seat_of(b), ""))
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        store.post(match, a, "hello")
+    row = Delivery.objects.get(notice__user=b, notice__kind=Notification.Kind.CHAT, channel=Delivery.Channel.MAIL)
+    if open_here:
+        assert row.outcome == Delivery.Outcome.SKIPPED and "live stream" in row.how
+    else:
+        assert row.outcome == Delivery.Outcome.SENT and [m for m in mail.outbox if m.to == [b.email]]
