@@ -21,6 +21,11 @@ from asgiref.sync import sync_to_async
 from . import bus, presence, publish, sse
 
 HEARTBEAT = 15.0  # seconds between keep-alive comments (and presence refreshes)
+_open = [0]  # streams open in this process (for /health/)
+
+
+def open_here() -> int:
+    return _open[0]
 
 
 def parse_event_id(value: str | None) -> tuple[int, int] | None:
@@ -135,6 +140,7 @@ class PlayerStream:
 def frames(stream, heartbeat: float = HEARTBEAT):
     """The stream for a thread (the development server): blocks on its subscription."""
     sub = bus.subscribe(stream.channels)
+    _open[0] += 1
     try:
         stream.started()
         yield from stream.opening()
@@ -149,6 +155,7 @@ def frames(stream, heartbeat: float = HEARTBEAT):
                 yield from stream.beat()
                 next_beat = time.monotonic() + heartbeat
     finally:
+        _open[0] -= 1
         sub.close()
         _end(stream, lambda: threading.Timer(presence.GRACE + 0.2, stream.after_grace).start())
 
@@ -157,6 +164,7 @@ async def aframes(stream, heartbeat: float = HEARTBEAT):
     """The stream for a coroutine (the ASGI process)."""
     sub = await bus.asubscribe(stream.channels)
     loop = asyncio.get_running_loop()
+    _open[0] += 1
     try:
         await sync_to_async(stream.started)()
         for frame in await sync_to_async(stream.opening)():
@@ -173,6 +181,7 @@ async def aframes(stream, heartbeat: float = HEARTBEAT):
                     yield frame
                 next_beat = loop.time() + heartbeat
     finally:
+        _open[0] -= 1
         await sub.aclose()
         _end(stream, lambda: loop.call_later(presence.GRACE + 0.2, loop.run_in_executor, None, stream.after_grace))
 

@@ -87,3 +87,8 @@ def test_a_players_stream_tells_their_turn_and_new_chat(django_capture_on_commit
         assert parse(next(it).decode()) == ("turn", {"match": 77, "version": 5, "seat": 1})  # only their own
     finally:
         response.close()
+
+
+def test_health_reports_the_live_tables():
+    live = Client().get("/health/").json()["live"]
+    assert live == {"fan_out": "memory", "streams_here": 0}
