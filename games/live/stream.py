@@ -166,8 +166,8 @@ async def aframes(stream, heartbeat: float = HEARTBEAT):
     loop = asyncio.get_running_loop()
     _open[0] += 1
     try:
-        await sync_to_async(stream.started)()
-        for frame in await sync_to_async(stream.opening)():
+        await _off_loop(stream.started)()
+        for frame in await _off_loop(stream.opening)():
             yield frame
         next_beat = loop.time() + heartbeat
         while True:
@@ -177,13 +177,19 @@ async def aframes(stream, heartbeat: float = HEARTBEAT):
                 if frame:
                     yield frame
             if loop.time() >= next_beat:
-                for frame in await sync_to_async(stream.beat)():
+                for frame in await _off_loop(stream.beat)():
                     yield frame
                 next_beat = loop.time() + heartbeat
     finally:
         _open[0] -= 1
         await sub.aclose()
         _end(stream, lambda: loop.call_later(presence.GRACE + 0.2, loop.run_in_executor, None, stream.after_grace))
+
+
+def _off_loop(fn):
+    """Presence and publishing (Redis, no database) in the loop's shared thread pool: a stream
+    holds no thread of its own while it waits."""
+    return sync_to_async(fn, thread_sensitive=False)
 
 
 def _end(stream, later) -> None:

@@ -65,6 +65,8 @@ def _seen(request, match, viewer) -> None:
     that this person without a seat watches it."""
     if request.headers.get("X-Page-Visible") == "0":
         return  # a tab in the background: a push should still reach the player
+    if request.headers.get("X-Live-Stream") == "1":
+        return  # the page's live stream says who is here (games/live/presence), without a write
     presence.seen(match, request, viewer.seat)
     if request.user.is_authenticated and match.status == Match.Status.ACTIVE:
         Seat.objects.filter(match=match, user=request.user).update(last_seen_at=timezone.now())

@@ -28,10 +28,16 @@
                            newest.status !== b.getAttribute("data-status"));
   }
 
-  /* Ask for the board as the poll does (same address, same answer). */
+  /* Ask for the board as the poll does (same address, same answer), after a short random pause:
+     every page watching a match hears a move at the same instant, and they do not all ask at once. */
+  var pending = null;
   function refresh() {
-    var b = board();
-    if (b && behind()) htmx.trigger(b, "liveboard");
+    if (pending) return;
+    pending = setTimeout(function () {
+      pending = null;
+      var b = board();
+      if (b && behind()) htmx.trigger(b, "liveboard");
+    }, 20 + Math.random() * 80);
   }
 
   function onBoard(event) {
@@ -43,7 +49,9 @@
   function onChat(event) {
     lastId = event.lastEventId || lastId;
     var data = JSON.parse(event.data);
-    if (window.matchChatLive) window.matchChatLive.message(data.id);
+    setTimeout(function () {  // as for the board: not every page at the same instant
+      if (window.matchChatLive) window.matchChatLive.message(data.id);
+    }, 20 + Math.random() * 80);
   }
 
   function onPresence(event) {
@@ -98,14 +106,30 @@
     if (!why || why.type !== "liveboard") event.preventDefault();
   });
 
-  document.addEventListener("htmx:afterSwap", function () {
+  /* A board asked for and not received (a server error, the network): ask again shortly, as
+     the next poll would have. */
+  /* The stream knows who is here: the board's requests need not mark the seat seen. */
+  document.addEventListener("htmx:configRequest", function (event) {
+    var b = board();
+    if (live && b && event.detail.elt === b) event.detail.headers["X-Live-Stream"] = "1";
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var b = board();
+    if (live && b && event.detail.elt === b && event.detail.failed) setTimeout(refresh, 1000);
+  });
+
+  /* Once a new board is in place (and htmx listens on it): an event that came while a board was
+     on its way, or while the page's own move was, is caught up now. */
+  document.addEventListener("htmx:afterSettle", function () {
     var b = board();
     if (!b || !b.getAttribute("data-events-url")) { close(); return; }  // the match is over
     if (!source) connect();
-    refresh();  // an event that came while the page's own move was on its way
+    refresh();
   });
 
   window.addEventListener("pagehide", close);
+  window.addEventListener("pageshow", function (event) { if (event.persisted) connect(); });
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", connect);
   } else {
