@@ -36,11 +36,11 @@ def uses_redis() -> bool:
 def redis_client():
     """The process's client for publishing and presence, with the site's short timeouts."""
     global _sync_client
-    if _sync_client is None:
+    if _sync_client is None or _sync_client[0] != settings.REDIS_URL:
         import redis
 
-        _sync_client = redis.Redis.from_url(settings.REDIS_URL, **settings.REDIS_CLIENT_OPTIONS)
-    return _sync_client
+        _sync_client = (settings.REDIS_URL, redis.Redis.from_url(settings.REDIS_URL, **settings.REDIS_CLIENT_OPTIONS))
+    return _sync_client[1]
 
 
 def _listen_options() -> dict:
