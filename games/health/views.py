@@ -9,7 +9,7 @@ from django.db import DatabaseError
 from django.http import JsonResponse
 from django.views.decorators.http import require_safe
 
-from ..live import bus
+from ..live import stream as live_stream
 from . import checks
 
 log = logging.getLogger(__name__)
@@ -36,7 +36,7 @@ def health(request):
         body["oldest_undelivered_notification_seconds"] = None
         body["database"], healthy = "down", False
     try:
-        body["live"] = bus.report()
+        body["live"] = live_stream.report()
     except Exception as exc:  # noqa: BLE001 - Redis down is reported above; pages poll meanwhile
         body["live"] = {"fan_out": "down", "error": type(exc).__name__}
     body["status"] = "ok" if healthy else "unavailable"

@@ -58,17 +58,6 @@ def publish(channel: str, data: dict) -> None:
         log.warning("live event on %s not published: %s", channel, type(exc).__name__)
 
 
-def report() -> dict:
-    """What /health/ says of the live tables: how events travel, the streams this process
-    holds, and (with Redis) how many match and player channels some stream process listens to."""
-    from . import stream
-
-    body = {"fan_out": "redis" if uses_redis() else "memory", "streams_here": stream.open_here()}
-    if uses_redis():
-        body["channels_listened"] = len(redis_client().pubsub_channels(PREFIX + "*"))
-    return body
-
-
 class MemorySubscription:
     def __init__(self, channels, loop=None):
         self._sub = hub.subscribe(channels, loop)

@@ -24,8 +24,13 @@ HEARTBEAT = 15.0  # seconds between keep-alive comments (and presence refreshes)
 _open = [0]  # streams open in this process (for /health/)
 
 
-def open_here() -> int:
-    return _open[0]
+def report() -> dict:
+    """What /health/ says of the live tables: how events travel, the streams this process
+    holds, and (with Redis) how many match and player channels some stream process listens to."""
+    body = {"fan_out": "redis" if bus.uses_redis() else "memory", "streams_here": _open[0]}
+    if bus.uses_redis():
+        body["channels_listened"] = len(bus.redis_client().pubsub_channels(bus.PREFIX + "*"))
+    return body
 
 
 def parse_event_id(value: str | None) -> tuple[int, int] | None:
