@@ -14,8 +14,7 @@ is checked as the API does, and every refusal is JSON.
 from __future__ import annotations
 
 from asgiref.sync import sync_to_async
-from django.core.handlers.asgi import ASGIRequest
-from django.http import JsonResponse, StreamingHttpResponse
+from django.http import JsonResponse
 from rest_framework import exceptions
 
 from ..chat import inbox
@@ -68,20 +67,12 @@ def _player_stream(request):
     return stream.PlayerStream(user_id=user.pk, first=first)
 
 
-def _answer(request, live):
-    frames = stream.aframes(live) if isinstance(request, ASGIRequest) else stream.frames(live)
-    response = StreamingHttpResponse(frames, content_type="text/event-stream")
-    response["Cache-Control"] = "no-cache, no-transform"
-    response["X-Accel-Buffering"] = "no"
-    return response
-
-
 async def match_events(request, pk):
     try:
         live = await sync_to_async(_match_stream)(request, pk)
     except Refused as refused:
         return JsonResponse({"detail": refused.detail}, status=refused.status)
-    return _answer(request, live)
+    return stream.response(request, live)
 
 
 async def player_events(request):
@@ -89,4 +80,4 @@ async def player_events(request):
         live = await sync_to_async(_player_stream)(request)
     except Refused as refused:
         return JsonResponse({"detail": refused.detail}, status=refused.status)
-    return _answer(request, live)
+    return stream.response(request, live)

@@ -18,10 +18,35 @@ import time
 from dataclasses import dataclass, field
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.http import HttpResponse, StreamingHttpResponse
 from . import bus, presence, publish, sse
 
 HEARTBEAT = 15.0  # seconds between keep-alive comments (and presence refreshes)
 _open = [0]  # streams open in this process (for /health/)
+
+
+def thread_streams_allowed() -> bool:
+    """Whether a WSGI server may hold a stream in one of its threads: yes for the development
+    server of `make run` (no Redis, one process); no where the site runs with Redis, whose
+    gunicorn has a few threads for pages only. There a stream that reached gunicorn instead of
+    the stream process (nginx not routing it) is answered 204: the page polls, nothing hangs."""
+    return getattr(settings, "LIVE_THREAD_STREAMS", not bus.uses_redis())
+
+
+def response(request, live):
+    """The answer around a stream: never cached, never buffered by a proxy."""
+    if isinstance(request, ASGIRequest):
+        frames_ = aframes(live)
+    elif thread_streams_allowed():
+        frames_ = frames(live)
+    else:
+        return HttpResponse(status=204)
+    answer = StreamingHttpResponse(frames_, content_type="text/event-stream")
+    answer["Cache-Control"] = "no-cache, no-transform"
+    answer["X-Accel-Buffering"] = "no"
+    return answer
 
 
 def report() -> dict:

@@ -2,12 +2,11 @@
 
 Served by the ASGI process (`chickenisland.asgi:application`) as an async stream; the
 development server, which speaks WSGI, streams it from its request's thread instead, so
-`make run` is live too. Refused as the page is: a private match is a 404 to strangers.
+`make run` is live too (games.live.stream.response). Refused as the page is: a private
+match is a 404 to strangers.
 """
 
 from asgiref.sync import sync_to_async
-from django.core.handlers.asgi import ASGIRequest
-from django.http import StreamingHttpResponse
 
 from ..chat import inbox
 from ..live import stream
@@ -25,15 +24,6 @@ def _open(request, pk):
     )
 
 
-def event_stream(request, live) -> StreamingHttpResponse:
-    """The answer around a stream: never cached, never buffered by a proxy."""
-    frames = stream.aframes(live) if isinstance(request, ASGIRequest) else stream.frames(live)
-    response = StreamingHttpResponse(frames, content_type="text/event-stream")
-    response["Cache-Control"] = "no-cache, no-transform"
-    response["X-Accel-Buffering"] = "no"
-    return response
-
-
 async def match_events(request, pk):
     live = await sync_to_async(_open)(request, pk)
-    return event_stream(request, live)
+    return stream.response(request, live)

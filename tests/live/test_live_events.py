@@ -3,6 +3,7 @@ from Last-Event-ID, presence with its grace, the notice skipped for a player on 
 a private match's stream refused to strangers."""
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 import json
 import time
 
@@ -19,6 +20,12 @@ from games.play import services
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
+
+
+def run_async(coro):
+    """Run a coroutine in a thread of its own (Playwright may hold this thread's event loop)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 MAIL_AT_ONCE = {"turn": {"site": True, "push": False, "mail": "now"}}
 
@@ -150,7 +157,7 @@ def test_the_async_stream_sends_the_same_and_counts_a_spectator():
         await frames.aclose()
         return got, beat
 
-    got, beat = asyncio.run(run())
+    got, beat = run_async(run())
     assert [parse(f)[0] for f in got] == [None, "board", "chat", "presence", "board"]
     assert parse(got[3])[2] == {"seats": [], "watching": 1}
     assert parse(got[4])[2] == {"version": 4, "status": "finished"}
@@ -237,3 +244,11 @@ def test_a_chat_mail_waits_for_a_player_who_is_not_on_the_stream(open_here, djan
         assert row.outcome == Delivery.Outcome.SKIPPED and "live stream" in row.how
     else:
         assert row.outcome == Delivery.Outcome.SENT and [m for m in mail.outbox if m.to == [b.email]]
+
+
+def test_a_stream_that_reaches_gunicorn_where_the_site_has_redis_is_a_204(settings):
+    settings.LIVE_THREAD_STREAMS = False  # as with REDIS_URL: gunicorn's threads are for pages
+    match, a, b = race()
+    client = Client()
+    client.force_login(a)
+    assert client.get(f"/matches/{match.pk}/events/").status_code == 204

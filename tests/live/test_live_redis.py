@@ -2,6 +2,7 @@
 reaches a stream's subscription, sync and async; presence lives in Redis with its grace."""
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 import time
 import uuid
 
@@ -11,6 +12,12 @@ from django.conf import settings
 from games.live import bus, presence
 
 pytestmark = pytest.mark.services
+
+
+def run_async(coro):
+    """Run a coroutine in a thread of its own (Playwright may hold this thread's event loop)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 @pytest.fixture
@@ -38,7 +45,7 @@ def test_an_event_reaches_a_subscriber_through_redis(redis_url):
         finally:
             await asub.aclose()
 
-    assert asyncio.run(run()) == (channel, {"event": "chat", "id": 4, "channel": "players"})
+    assert run_async(run()) == (channel, {"event": "chat", "id": 4, "channel": "players"})
 
 
 def test_presence_in_redis_keeps_a_closed_stream_for_its_grace(redis_url):
