@@ -16,6 +16,7 @@ import asyncio
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -66,6 +67,10 @@ def parse_event_id(value: str | None) -> tuple[int, int] | None:
         return None
 
 
+class Ended(Exception):
+    """The reader may no longer listen (their session ended)."""
+
+
 @dataclass
 class MatchStream:
     match_id: int
@@ -77,6 +82,7 @@ class MatchStream:
     viewer: str = ""  # a spectator's key (counted once however many tabs)
     last_event_id: str | None = None
     member: str = ""
+    allowed: Callable[[], bool] | None = field(default=None, repr=False)  # still signed in?
     _here: dict | None = field(default=None, repr=False)
 
     def __post_init__(self):
@@ -118,7 +124,10 @@ class MatchStream:
 
     def beat(self) -> list[str]:
         """A keep-alive; the stream's own entry refreshed; presence again if it changed unseen
-        (a stream elsewhere died without a word)."""
+        (a stream elsewhere died without a word). A stream opened by a session that has since
+        ended stops here: the page then polls and is told to log in again."""
+        if self.allowed is not None and not self.allowed():
+            raise Ended
         presence.arrive(self.match_id, self.member)
         frames = [sse.comment("keep-alive")]
         here = presence.here(self.match_id)
@@ -167,8 +176,9 @@ class PlayerStream:
         pass
 
 
-def frames(stream, heartbeat: float = HEARTBEAT):
+def frames(stream, heartbeat: float | None = None):
     """The stream for a thread (the development server): blocks on its subscription."""
+    heartbeat = heartbeat or HEARTBEAT
     sub = bus.subscribe(stream.channels)
     _open[0] += 1
     try:
@@ -184,14 +194,17 @@ def frames(stream, heartbeat: float = HEARTBEAT):
             if time.monotonic() >= next_beat:
                 yield from stream.beat()
                 next_beat = time.monotonic() + heartbeat
+    except Ended:
+        return
     finally:
         _open[0] -= 1
         sub.close()
         _end(stream, lambda: threading.Timer(presence.GRACE + 0.2, stream.after_grace).start())
 
 
-async def aframes(stream, heartbeat: float = HEARTBEAT):
+async def aframes(stream, heartbeat: float | None = None):
     """The stream for a coroutine (the ASGI process)."""
+    heartbeat = heartbeat or HEARTBEAT
     sub = await bus.asubscribe(stream.channels)
     loop = asyncio.get_running_loop()
     _open[0] += 1
@@ -210,6 +223,8 @@ async def aframes(stream, heartbeat: float = HEARTBEAT):
                 for frame in await _off_loop(stream.beat)():
                     yield frame
                 next_beat = loop.time() + heartbeat
+    except Ended:
+        return
     finally:
         _open[0] -= 1
         await sub.aclose()

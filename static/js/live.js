@@ -76,7 +76,12 @@
     clearTimeout(retryTimer);
     var b = board(), url = b && b.getAttribute("data-events-url");
     if (!url || source) return;
-    source = new EventSource(url + (lastId ? "?last_event_id=" + encodeURIComponent(lastId) : ""));
+    // The login the board was drawn for: a stream for anyone else is refused, and the poll then
+    // tells the page to log in again.
+    var query = [];
+    if (b.getAttribute("data-viewer")) query.push("viewer=" + encodeURIComponent(b.getAttribute("data-viewer")));
+    if (lastId) query.push("last_event_id=" + encodeURIComponent(lastId));
+    source = new EventSource(url + (query.length ? "?" + query.join("&") : ""));
     source.addEventListener("open", function () { failures = 0; setLive(true); });
     source.addEventListener("board", onBoard);
     source.addEventListener("chat", onChat);

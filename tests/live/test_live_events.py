@@ -252,3 +252,18 @@ def test_a_stream_that_reaches_gunicorn_where_the_site_has_redis_is_a_204(settin
     client = Client()
     client.force_login(a)
     assert client.get(f"/matches/{match.pk}/events/").status_code == 204
+
+
+def test_a_stream_stops_at_its_heartbeat_once_the_session_ended(monkeypatch):
+    monkeypatch.setattr(stream, "HEARTBEAT", 0.3)
+    match, a, b = race()
+    client = Client()
+    client.force_login(a)
+    response = client.get(f"/matches/{match.pk}/events/")
+    it, _ = frames_of(response, 4)
+    from django.contrib.sessions.models import Session
+
+    Session.objects.all().delete()
+    with pytest.raises(StopIteration):  # the next heartbeat ends it
+        next(it)
+    response.close()
