@@ -58,15 +58,20 @@
     return others;
   }
 
+  var marked = -1;  // the last message id the server was told was read
   function readNow() {
     var b = box();
     if (!b || !b.getAttribute("data-read-url") || document.hidden || !shown(log())) return;
-    var body = new URLSearchParams({ upto: String(lastId()) });
+    var upto = lastId();
+    if (upto <= marked) return;  // nothing new since: no request (one per board swap otherwise)
+    var body = new URLSearchParams({ upto: String(upto) });
     fetch(b.getAttribute("data-read-url"), {
       method: "POST", body: body, credentials: "same-origin",
       headers: { "X-CSRFToken": csrf(), "X-Requested-With": "fetch" },
     }).then(function (r) {
-      if (r.ok) setUnread(parseInt(r.headers.get("X-Chat-Unread") || "0", 10));
+      if (!r.ok) return;
+      marked = Math.max(marked, upto);
+      setUnread(parseInt(r.headers.get("X-Chat-Unread") || "0", 10));
     }).catch(function () {});
   }
 
