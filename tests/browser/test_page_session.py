@@ -36,6 +36,7 @@ def test_an_ended_session_says_log_in_again_on_refresh_and_on_a_tap(new_page, li
     page.wait_for_selector("#match-board[data-status=active]")
     assert page.locator("#messages").inner_text().startswith("You joined the match.")
 
+    page.wait_for_timeout(200)  # the live page's own requests end first (SQLite's test database refuses a write meanwhile)
     match = Match.objects.get(pk=match.pk)  # a move by either side: the message was read
     if 0 in match.to_act:
         services.submit_action(match.pk, ann, visibility.game_view(match, 0)[1][0], match.version)
