@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from accounts import views as account_views
-from games.views import chat, lobby, match, pages, replay, webapp
+from games.views import chat, events, lobby, match, pages, replay, webapp
 from games.health.views import health
 
 urlpatterns = [
@@ -14,6 +14,7 @@ urlpatterns = [
     path("matches/<int:pk>/", match.match_page, name="match"),
     path("matches/<int:pk>/board/", match.match_board, name="match_board"),
     path("matches/<int:pk>/act/", match.match_act, name="match_act"),
+    path("matches/<int:pk>/events/", events.match_events, name="match_events"),
     path("matches/<int:pk>/join/", lobby.join, name="join"),
     path("matches/<int:pk>/leave/", lobby.leave, name="leave"),
     path("matches/<int:pk>/decline/", lobby.decline, name="decline"),

@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from . import matches, table, tokens
+from . import matches, streams, table, tokens
 from .schema import ApiDocsView
 
 urlpatterns = [
@@ -14,6 +14,8 @@ urlpatterns = [
     path("matches/<int:pk>/actions/", matches.ActionView.as_view(), name="api-actions"),
     path("matches/<int:pk>/log/", matches.LogView.as_view(), name="api-log"),
     path("matches/<int:pk>/chat/", table.ChatView.as_view(), name="api-chat"),
+    path("matches/<int:pk>/events/", streams.match_events, name="api-match-events"),
+    path("events/", streams.player_events, name="api-events"),
     path("players/<str:username>/", table.PlayerView.as_view(), name="api-player"),
     path("ping/", matches.PingView.as_view(), name="api-ping"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -126,3 +126,13 @@ def for_page(match: Match, reader: Viewer) -> dict:
         "phrases": phrases.choices(),
         "max_length": 500,
     }
+
+
+def latest_id(match: Match, reader: Viewer) -> tuple[str | None, int]:
+    """The channel this person reads here and its newest message they may read (0: none):
+    where a live stream starts counting."""
+    channel = read_channel(match, reader)
+    if channel is None:
+        return None, 0
+    newest = _shown(reader.user).filter(match=match, channel=channel).order_by("-pk").values_list("pk", flat=True).first()
+    return channel, newest or 0

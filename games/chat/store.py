@@ -23,6 +23,7 @@ from django.utils.translation import ngettext
 
 from ..refusals import Forbidden, IllegalMove, NotAuthenticated, ServiceError
 from ..models import ChatMessage, ChatRead, Match, Mute
+from ..live import publish as live
 from ..notifications import events, outbox
 from . import phrases
 from ..play.visibility import viewer
@@ -94,6 +95,8 @@ def post(match: Match, user, text=None, phrase=None) -> ChatMessage:
         ChatRead.objects.filter(user=user, match=match, last_read__lt=message.pk).update(last_read=message.pk)
         if channel == PLAYERS:
             outbox.record(_notices(match, user, now), now)
+        readers = [s.user_id for s in match.seats.all() if s.user_id] if channel == PLAYERS else []
+        live.after_commit(live.chat, match.pk, message.pk, channel, readers)
     return message
 
 

@@ -9,6 +9,7 @@ from django.db import DatabaseError
 from django.http import JsonResponse
 from django.views.decorators.http import require_safe
 
+from ..live import stream as live_stream
 from . import checks
 
 log = logging.getLogger(__name__)
@@ -34,6 +35,10 @@ def health(request):
     except DatabaseError:
         body["oldest_undelivered_notification_seconds"] = None
         body["database"], healthy = "down", False
+    try:
+        body["live"] = live_stream.report()
+    except Exception as exc:  # noqa: BLE001 - Redis down is reported above; pages poll meanwhile
+        body["live"] = {"fan_out": "down", "error": type(exc).__name__}
     body["status"] = "ok" if healthy else "unavailable"
     response = JsonResponse(body, status=200 if healthy else 503)
     response["Cache-Control"] = "no-store"

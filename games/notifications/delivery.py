@@ -4,7 +4,8 @@ What is decided here rather than when the event happened: whether the notice sti
 for something (the turn was played, the invitation answered), a muted match, the player's
 quiet hours (the delivery waits for their end), "only when I am away" (a player who has been
 on the site since gets no mail), one "your turn" mail per match until the player comes back,
-and a push only to a player who has a device for it.
+none to a player who has the match open on a live stream (games.live.presence), and a push
+only to a player who has a device for it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from datetime import timedelta
 from django.db.models import Q
 from django.utils import timezone
 
+from ..live import presence
 from ..models import ChatRead, Delivery, Invitation, Match, Mute, Notification, Seat
 from . import mail, outbox, preferences, push
 from .events import busy_here
@@ -25,6 +27,9 @@ log = logging.getLogger(__name__)
 K = Notification.Kind
 MAX_ATTEMPTS = 12  # about two days of back-off
 AWAY = timedelta(minutes=30)  # "away": not on the site for this long
+# A player whose page of the match is open on a live stream sees these there: no mail, no push
+# (the notice itself stays on the site).
+LIVE_SKIPS = (K.YOUR_TURN, K.REMINDER, K.CHAT)
 
 
 class TryLater(Exception):
@@ -104,6 +109,8 @@ def why_not(notice: Notification, row: Delivery, now) -> str | None:
             return "skipped: already told about this match"
     if notice.kind in (K.YOUR_TURN, K.REMINDER) and seat is not None and busy_here(seat.last_seen_at, None, now):
         return "skipped: the match is open"
+    if notice.kind in LIVE_SKIPS and seat is not None and presence.seat_here(seat.match_id, seat.index):
+        return "skipped: the match is open on a live stream"
     return None
 
 

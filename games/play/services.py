@@ -18,6 +18,7 @@ from . import match_rows, ratings, site_actions
 from .actors import Bot, Timekeeper, TokenHolder
 from .. import signals
 from ..clocks import seat_clocks
+from ..live import publish as live
 from ..notifications import events, outbox
 from ..refusals import Forbidden, IllegalMove, NotAuthenticated, NotFound, ServiceError, StaleVersion
 from ..models import Match, Seat, Turn
@@ -147,6 +148,8 @@ def _after_commit_of(match: Match, seats, due) -> None:
         "bots": [s.index for s in seats if s.bot],
         "due": list(due),
         "finished": match.status == Match.Status.FINISHED,
+        "status": match.status,
+        "users": {s.index: s.user_id for s in seats if s.user_id and not s.bot},
     }
     transaction.on_commit(lambda: after_commit(**news), robust=True)
 
@@ -184,11 +187,13 @@ def _store(match: Match, game, state, seats) -> None:
         finish(match, outcome)
 
 
-def after_commit(match_id, version, to_act, bots, due, finished=False) -> None:
-    """Announce what follows a committed change: bot turns (games.tasks queues them), the
-    deliveries of its notices due now (the outbox's) and, once the match is over, its
-    achievements. What cannot be queued now is caught up by the periodic jobs (stalled bots,
-    the outbox sweep, the achievements of matches just finished)."""
+def after_commit(match_id, version, to_act, bots, due, finished=False, status=None, users=None) -> None:
+    """Announce what follows a committed change: the new version to the live streams, bot
+    turns (games.tasks queues them), the deliveries of its notices due now (the outbox's) and,
+    once the match is over, its achievements. What cannot be queued now is caught up by the
+    periodic jobs (stalled bots, the outbox sweep, the achievements of matches just finished)."""
+    if status is not None:
+        live.board(match_id, version, status, to_act, users)
     if any(i in bots for i in to_act) and not getattr(_local, "bot_loop", False):
         _announce(signals.bot_turn_due, match_id=match_id, version=version)
     if due:

@@ -18,6 +18,7 @@ from ..boards import drawn, get_board
 from ..chat import inbox as chat_inbox
 from ..clocks import seat_clocks
 from ..clocks.controls import CLOCK_NAMES as clock_names
+from ..live import presence as live_presence
 from ..models import Match, Seat
 from ..play import services, site_actions, visibility
 from ..players import profiles, vacations
@@ -64,6 +65,8 @@ def _seen(request, match, viewer) -> None:
     that this person without a seat watches it."""
     if request.headers.get("X-Page-Visible") == "0":
         return  # a tab in the background: a push should still reach the player
+    if request.headers.get("X-Live-Stream") == "1":
+        return  # the page's live stream says who is here (games/live/presence), without a write
     presence.seen(match, request, viewer.seat)
     if request.user.is_authenticated and match.status == Match.Status.ACTIVE:
         Seat.objects.filter(match=match, user=request.user).update(last_seen_at=timezone.now())
@@ -129,6 +132,7 @@ def _board_context(request, match, viewer):
     seats = list(match.seats.all())
     players = [s.display_name for s in seats]
     board = get_board(match.game)
+    here = live_presence.here(match.pk)  # who has the match open on a live stream
     extra = {"recent": visibility.recent_turns(match, seat)} if view and getattr(board, "TELLS_RECENT", False) else {}
     return {
         "match": match,
@@ -149,12 +153,12 @@ def _board_context(request, match, viewer):
         "can_join": match.status == Match.Status.LOBBY and seat is None and not match.private,
         "can_leave": match.status == Match.Status.LOBBY and seat is not None,
         "teams": game.teams(match.players, match.options or {}),
-        "clocks": _clocks(match, seats),
+        "clocks": _clocks(match, seats, here),
         "clock_name": clock_names.get(match.time_control, ""),
         "humans": sum(1 for s in seats if s.user_id),
         "can_undo": visibility.undoable_turn(match, seat) is not None,
         "chat": chat_inbox.for_page(match, viewer),
-        "watching": presence.count(match),
+        "watching": max(presence.count(match), here["watching"]),
         "me": seats[seat] if seat is not None else None,
         "first_solo": seat is not None and match.status == Match.Status.ACTIVE and profiles.first_solo(request.user, match),
         "invite_url": request.build_absolute_uri(reverse("join_by_link", args=[match.invite_token]))
@@ -181,8 +185,9 @@ def _log(match, seat, which):
     return list(turns[:60])
 
 
-def _clocks(match, seats) -> list[dict]:
-    """Per seat: time left, whether it runs, vacation (what opponents may see)."""
+def _clocks(match, seats, here=None) -> list[dict]:
+    """Per seat: time left, whether it runs, vacation, whether its player is at the table
+    (a live stream open: what opponents may see)."""
     left = seat_clocks.time_left(match, seats, timezone.now())
     clocked = seat_clocks.has_clock(match)
     rows = []
@@ -196,6 +201,8 @@ def _clocks(match, seats) -> list[dict]:
                 "on_vacation": on_vacation,
                 "deadline": s.deadline,
                 "can_give_day": False,
+                "person": bool(s.user_id) and not s.bot,
+                "online": bool(s.user_id) and not s.bot and s.index in (here or {}).get("seats", ()),
             }
         )
     return rows

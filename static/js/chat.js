@@ -10,7 +10,7 @@
   window.matchChat = true;
 
   var FAST = 5000, SLOW = 30000;
-  var timer = null, busy = false;
+  var timer = null, busy = false, live = false;
 
   function box() { return document.getElementById("chat"); }
   function log() { return document.getElementById("chat-log"); }
@@ -58,15 +58,20 @@
     return others;
   }
 
+  var marked = -1;  // the last message id the server was told was read
   function readNow() {
     var b = box();
     if (!b || !b.getAttribute("data-read-url") || document.hidden || !shown(log())) return;
-    var body = new URLSearchParams({ upto: String(lastId()) });
+    var upto = lastId();
+    if (upto <= marked) return;  // nothing new since: no request (one per board swap otherwise)
+    var body = new URLSearchParams({ upto: String(upto) });
     fetch(b.getAttribute("data-read-url"), {
       method: "POST", body: body, credentials: "same-origin",
       headers: { "X-CSRFToken": csrf(), "X-Requested-With": "fetch" },
     }).then(function (r) {
-      if (r.ok) setUnread(parseInt(r.headers.get("X-Chat-Unread") || "0", 10));
+      if (!r.ok) return;
+      marked = Math.max(marked, upto);
+      setUnread(parseInt(r.headers.get("X-Chat-Unread") || "0", 10));
     }).catch(function () {});
   }
 
@@ -90,8 +95,15 @@
 
   function schedule() {
     clearTimeout(timer);
-    if (box()) timer = setTimeout(poll, document.hidden ? SLOW : FAST);
+    // While the live stream is open it says when a message came: no periodic request.
+    if (box() && !live) timer = setTimeout(poll, document.hidden ? SLOW : FAST);
   }
+
+  /* The live stream (live.js): on, off, and "message <id> came". */
+  window.matchChatLive = {
+    setLive: function (on) { live = on; schedule(); },
+    message: function (id) { if (id > lastId()) poll(); },
+  };
 
   function showError(text) {
     var e = document.getElementById("chat-error");
@@ -162,7 +174,7 @@
   });
 
   document.addEventListener("visibilitychange", function () {
-    if (!document.hidden) { readNow(); poll(); }
+    if (!document.hidden) { readNow(); if (!live) poll(); }
   });
   document.addEventListener("htmx:afterSwap", function () { watch(); schedule(); setTimeout(readNow, 50); });
 

@@ -24,6 +24,7 @@ def test_a_poll_in_flight_never_replaces_the_answer_to_an_action(new_page):
         match = Match.objects.get(pk=match.pk)
     page = new_page()
     log_in(page, "ann")
+    page.route("**/events/**", lambda route: route.fulfill(status=204))  # no live stream: the page polls
     page.goto(match.get_absolute_url())
     page.wait_for_selector("#match-board[data-my-turn]")
     before = page.locator("#match-board").get_attribute("data-version")

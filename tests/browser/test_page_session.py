@@ -22,7 +22,10 @@ def no_error_page(page) -> None:
     assert not [e for e in ERRORS if e in text], text
 
 
-def test_an_ended_session_says_log_in_again_on_refresh_and_on_a_tap(new_page, live_server):
+def test_an_ended_session_says_log_in_again_on_refresh_and_on_a_tap(new_page, live_server, monkeypatch):
+    from games.live import stream
+
+    monkeypatch.setattr(stream, "HEARTBEAT", 2.0)  # a live stream notices the end at its heartbeat
     ann, bob = make_user("ann"), make_user("bob")
     match = tables.create_match(ann, "chickenrun", 2)
     page = new_page({"width": 360, "height": 780})
@@ -33,6 +36,7 @@ def test_an_ended_session_says_log_in_again_on_refresh_and_on_a_tap(new_page, li
     page.wait_for_selector("#match-board[data-status=active]")
     assert page.locator("#messages").inner_text().startswith("You joined the match.")
 
+    page.wait_for_timeout(200)  # the live page's own requests end first (SQLite's test database refuses a write meanwhile)
     match = Match.objects.get(pk=match.pk)  # a move by either side: the message was read
     if 0 in match.to_act:
         services.submit_action(match.pk, ann, visibility.game_view(match, 0)[1][0], match.version)
@@ -41,7 +45,7 @@ def test_an_ended_session_says_log_in_again_on_refresh_and_on_a_tap(new_page, li
         screen.tap(page, page.locator("#match-board [data-action]").first)
     assert page.locator("#messages").count() == 0
 
-    Session.objects.all().delete()  # the session ends; the page polls
+    Session.objects.all().delete()  # the session ends: the live stream stops, the page polls
     page.wait_for_selector("#session-ended", timeout=10000)
     assert "Your session has ended" in page.locator("#session-ended").inner_text()
     no_error_page(page)

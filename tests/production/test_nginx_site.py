@@ -20,6 +20,7 @@ def test_the_shipped_site_passes_nginx_t(nginx_installed, tmp_path):
     site = site.replace("/etc/letsencrypt/live/chickenisland.example/fullchain.pem", str(cert))
     site = site.replace("/etc/letsencrypt/live/chickenisland.example/privkey.pem", str(key))
     site = site.replace("include snippets/chickenisland-proxy.conf;", f"include {stack.PROXY_CONF};")
+    site = site.replace("include snippets/chickenisland-live.conf;", f"include {stack.ROOT / 'deploy' / 'nginx' / 'chickenisland-live.conf'};")
     (tmp_path / "site.conf").write_text(site)
     (tmp_path / "nginx.conf").write_text(f"""
 pid {tmp_path}/nginx.pid;

@@ -236,7 +236,7 @@ def test_health_says_ok_and_only_what_a_monitor_needs():
     answer = raw().get("/health/")
     assert answer.status_code == 200 and answer["Cache-Control"] == "no-store"
     body = answer.json()
-    assert set(body) == {"status", "database", "redis", "queue_depth", "oldest_undelivered_notification_seconds"}
+    assert set(body) == {"status", "database", "redis", "queue_depth", "oldest_undelivered_notification_seconds", "live"}
     assert body["status"] == "ok" and body["database"] == "ok"
     assert raw().post("/health/").status_code == 405
 

@@ -1,0 +1,83 @@
+"""The API's live streams (Server-Sent Events, JSON data), for apps, second tabs and bot programs
+that would otherwise poll:
+
+- `GET /api/matches/{id}/events/`: the match page's events (`board`, `chat`, `presence`), the
+  same ids and `Last-Event-ID` resume; refused (404) where the caller may not see the match.
+- `GET /api/events/`: one stream per player: `turn` ({"match", "version", "seat"}: a match now
+  waits on them; one for each such match on connect) and `chat` ({"match", "id"}: a new message
+  at one of their tables).
+
+Plain Django async views, not DRF's (DRF renders whole bodies): a token (or the site's session)
+is checked as the API does, and every refusal is JSON.
+"""
+
+from __future__ import annotations
+
+from asgiref.sync import sync_to_async
+from django.http import JsonResponse
+from rest_framework import exceptions
+
+from ..chat import inbox
+from ..live import stream
+from ..models import Match, Seat
+from ..play import match_rows, visibility
+from ..refusals import ServiceError
+from .auth import TokenAuthentication
+
+
+class Refused(Exception):
+    def __init__(self, status: int, detail: str):
+        self.status, self.detail = status, detail
+
+
+def _caller(request):
+    """The token's user, else the session's; 401 for nobody."""
+    try:
+        found = TokenAuthentication().authenticate(request)
+    except exceptions.AuthenticationFailed as exc:
+        raise Refused(401, str(exc.detail)) from None
+    user = found[0] if found else request.user
+    if not getattr(user, "is_authenticated", False):
+        raise Refused(401, "Authentication credentials were not provided.")
+    return user
+
+
+def _match_stream(request, pk):
+    user = _caller(request)
+    try:
+        match = match_rows.match_with_seats(pk)
+    except ServiceError:
+        raise Refused(404, "No such match.") from None
+    viewer = visibility.viewer(match, user)
+    if not viewer.may_see:
+        raise Refused(404, "No such match.")
+    channel, chat_id = inbox.latest_id(match, viewer)
+    return stream.MatchStream(
+        match_id=match.pk, version=match.version, status=match.status, chat_id=chat_id, chat_channel=channel,
+        seat=viewer.seat, viewer="" if viewer.seat is not None else f"u{user.pk}",
+        last_event_id=request.headers.get("Last-Event-ID") or request.GET.get("last_event_id"),
+    )
+
+
+def _player_stream(request):
+    user = _caller(request)
+    waiting = (Seat.objects.filter(user=user, bot="", match__status=Match.Status.ACTIVE)
+               .values_list("match_id", "index", "match__version", "match__to_act"))
+    first = [{"event": "turn", "match": m, "version": v, "seat": i} for m, i, v, to_act in waiting if i in (to_act or [])]
+    return stream.PlayerStream(user_id=user.pk, first=first)
+
+
+async def match_events(request, pk):
+    try:
+        live = await sync_to_async(_match_stream)(request, pk)
+    except Refused as refused:
+        return JsonResponse({"detail": refused.detail}, status=refused.status)
+    return stream.response(request, live)
+
+
+async def player_events(request):
+    try:
+        live = await sync_to_async(_player_stream)(request)
+    except Refused as refused:
+        return JsonResponse({"detail": refused.detail}, status=refused.status)
+    return stream.response(request, live)

@@ -1,0 +1,81 @@
+"""Who is at a table now: one entry per open stream, kept alive by the stream's heartbeats.
+
+An entry names the seat it watches from (or a spectator's viewer key) and when it expires.
+A closed stream is not dropped at once: its entry lives GRACE seconds more, so a page that
+reloads or reconnects never flickers its player away. A stream that died without a word
+(a process killed) expires after TTL. The store is a Redis sorted set per match when the site
+has Redis (every stream process and worker sees the same), else a dict of this process.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+
+from . import bus
+
+GRACE = 5.0  # seconds a closed stream still counts (a reload, a reconnect)
+TTL = 45.0  # seconds an open stream counts without a heartbeat (three heartbeats)
+KEY = "live:here:{}"
+
+_lock = threading.Lock()
+_memory: dict[int, dict[str, float]] = {}
+
+
+def entry(seat: int | None, viewer: str) -> str:
+    """The member for one stream: "s<seat>|<id>" for a player, "w<viewer>|<id>" for a spectator."""
+    who = f"s{seat}" if seat is not None else f"w{viewer}"
+    return f"{who}|{uuid.uuid4().hex[:12]}"
+
+
+def _set(match_id: int, member: str, until: float) -> None:
+    if bus.uses_redis():
+        client = bus.redis_client()
+        pipe = client.pipeline(transaction=False)
+        pipe.zadd(KEY.format(match_id), {member: until})
+        pipe.zremrangebyscore(KEY.format(match_id), "-inf", time.time() - 60)
+        pipe.expire(KEY.format(match_id), int(TTL) + 120)
+        pipe.execute()
+        return
+    with _lock:
+        _memory.setdefault(match_id, {})[member] = until
+
+
+def arrive(match_id: int, member: str, now: float | None = None) -> None:
+    """A stream opened, or beat: it counts for TTL seconds more."""
+    _set(match_id, member, (now or time.time()) + TTL)
+
+
+def leave(match_id: int, member: str, now: float | None = None) -> None:
+    """A stream closed: it counts for GRACE seconds more."""
+    _set(match_id, member, (now or time.time()) + GRACE)
+
+
+def members(match_id: int, now: float | None = None) -> list[str]:
+    now = now or time.time()
+    if bus.uses_redis():
+        found = bus.redis_client().zrangebyscore(KEY.format(match_id), now, "+inf")
+        return [m.decode() if isinstance(m, bytes) else m for m in found]
+    with _lock:
+        table = _memory.get(match_id, {})
+        for member in [m for m, until in table.items() if until < now]:
+            del table[member]
+        return list(table)
+
+
+def here(match_id: int, now: float | None = None) -> dict:
+    """{"seats": seat indexes with a stream open, "watching": distinct spectators}: what the
+    page shows and the `presence` event carries. Redis down: nobody is known to be here."""
+    try:
+        found = members(match_id, now)
+    except Exception:
+        return {"seats": [], "watching": 0}
+    seats = sorted({int(m[1:].split("|")[0]) for m in found if m.startswith("s")})
+    watching = len({m.split("|")[0] for m in found if m.startswith("w")})
+    return {"seats": seats, "watching": watching}
+
+
+def seat_here(match_id: int, seat: int) -> bool:
+    """Whether that seat's player has the match open on a live stream now (notices skip them)."""
+    return seat in here(match_id)["seats"]

@@ -1,0 +1,246 @@
+"""One open stream: what it sends first, what it forwards, its heartbeats and its presence.
+
+`MatchStream` serves a match page or an API client: on connect the current board version, the
+last chat message the reader may read and who is here, unless `Last-Event-ID` says the reader
+has them already; then every event of the match the reader may know of. Its ids are
+"<version>.<chat id>", so a reconnecting reader gets exactly what it missed.
+`PlayerStream` serves one player: "your turn" and new chat in any of their matches.
+
+The same stream runs in a coroutine (ASGI, `aframes`) or a thread (the development server,
+`frames`): only the waiting differs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.http import HttpResponse, StreamingHttpResponse
+from . import bus, presence, publish, sse
+
+HEARTBEAT = 15.0  # seconds between keep-alive comments (and presence refreshes)
+_open = [0]  # streams open in this process (for /health/)
+
+
+def thread_streams_allowed() -> bool:
+    """Whether a WSGI server may hold a stream in one of its threads: yes for the development
+    server of `make run` (no Redis, one process); no where the site runs with Redis, whose
+    gunicorn has a few threads for pages only. There a stream that reached gunicorn instead of
+    the stream process (nginx not routing it) is answered 204: the page polls, nothing hangs."""
+    return getattr(settings, "LIVE_THREAD_STREAMS", not bus.uses_redis())
+
+
+def response(request, live):
+    """The answer around a stream: never cached, never buffered by a proxy."""
+    if isinstance(request, ASGIRequest):
+        frames_ = aframes(live)
+    elif thread_streams_allowed():
+        frames_ = frames(live)
+    else:
+        return HttpResponse(status=204)
+    answer = StreamingHttpResponse(frames_, content_type="text/event-stream")
+    answer["Cache-Control"] = "no-cache, no-transform"
+    answer["X-Accel-Buffering"] = "no"
+    return answer
+
+
+def report() -> dict:
+    """What /health/ says of the live tables: how events travel, the streams this process
+    holds, and (with Redis) how many match and player channels some stream process listens to."""
+    body = {"fan_out": "redis" if bus.uses_redis() else "memory", "streams_here": _open[0]}
+    if bus.uses_redis():
+        body["channels_listened"] = len(bus.redis_client().pubsub_channels(bus.PREFIX + "*"))
+    return body
+
+
+def parse_event_id(value: str | None) -> tuple[int, int] | None:
+    try:
+        version, chat = (value or "").split(".")
+        return int(version), int(chat)
+    except ValueError:
+        return None
+
+
+class Ended(Exception):
+    """The reader may no longer listen (their session ended)."""
+
+
+@dataclass
+class MatchStream:
+    match_id: int
+    version: int
+    status: str
+    chat_id: int  # the newest message the reader may read (0: none)
+    chat_channel: str | None  # the channel the reader reads, if any
+    seat: int | None = None
+    viewer: str = ""  # a spectator's key (counted once however many tabs)
+    last_event_id: str | None = None
+    member: str = ""
+    allowed: Callable[[], bool] | None = field(default=None, repr=False)  # still signed in?
+    _here: dict | None = field(default=None, repr=False)
+
+    def __post_init__(self):
+        self.member = presence.entry(self.seat, self.viewer)
+
+    @property
+    def channels(self) -> list[str]:
+        return [bus.match_channel(self.match_id)]
+
+    def _id(self) -> str:
+        return f"{self.version}.{self.chat_id}"
+
+    def opening(self) -> list[str]:
+        frames = [sse.retry()]
+        known = parse_event_id(self.last_event_id)
+        if known is None or known[0] != self.version:
+            frames.append(sse.event("board", {"version": self.version, "status": self.status}, self._id()))
+        if self.chat_channel and (known is None or known[1] != self.chat_id):
+            frames.append(sse.event("chat", {"id": self.chat_id}, self._id()))
+        frames.append(self._presence(presence.here(self.match_id)))
+        return frames
+
+    def on(self, channel: str, data: dict) -> str | None:
+        kind = data.get("event")
+        if kind == "board":
+            self.version, self.status = int(data["version"]), data["status"]
+            return sse.event("board", {"version": self.version, "status": self.status}, self._id())
+        if kind == "chat" and data.get("channel") == self.chat_channel:
+            self.chat_id = max(self.chat_id, int(data["id"]))
+            return sse.event("chat", {"id": int(data["id"])}, self._id())
+        if kind == "presence":
+            here = {"seats": data["seats"], "watching": data["watching"]}
+            return None if here == self._here else self._presence(here)
+        return None
+
+    def _presence(self, here: dict) -> str:
+        self._here = here
+        return sse.event("presence", here, self._id())
+
+    def beat(self) -> list[str]:
+        """A keep-alive; the stream's own entry refreshed; presence again if it changed unseen
+        (a stream elsewhere died without a word). A stream opened by a session that has since
+        ended stops here: the page then polls and is told to log in again."""
+        if self.allowed is not None and not self.allowed():
+            raise Ended
+        presence.arrive(self.match_id, self.member)
+        frames = [sse.comment("keep-alive")]
+        here = presence.here(self.match_id)
+        if here != self._here:
+            frames.append(self._presence(here))
+        return frames
+
+    def started(self) -> None:
+        presence.arrive(self.match_id, self.member)
+        publish.here(self.match_id)
+
+    def ended(self) -> None:
+        presence.leave(self.match_id, self.member)
+
+    def after_grace(self) -> None:
+        publish.here(self.match_id)
+
+
+@dataclass
+class PlayerStream:
+    user_id: int
+    first: list[dict]  # what is true now: a "turn" for each match waiting on the player
+
+    @property
+    def channels(self) -> list[str]:
+        return [bus.user_channel(self.user_id)]
+
+    def opening(self) -> list[str]:
+        return [sse.retry()] + [sse.event(e.pop("event"), e) for e in [dict(x) for x in self.first]]
+
+    def on(self, channel: str, data: dict) -> str | None:
+        data = dict(data)
+        kind = data.pop("event", None)
+        return sse.event(kind, data) if kind in ("turn", "chat") else None
+
+    def beat(self) -> list[str]:
+        return [sse.comment("keep-alive")]
+
+    def started(self) -> None:
+        pass
+
+    def ended(self) -> None:
+        pass
+
+    def after_grace(self) -> None:
+        pass
+
+
+def frames(stream, heartbeat: float | None = None):
+    """The stream for a thread (the development server): blocks on its subscription."""
+    heartbeat = heartbeat or HEARTBEAT
+    sub = bus.subscribe(stream.channels)
+    _open[0] += 1
+    try:
+        stream.started()
+        yield from stream.opening()
+        next_beat = time.monotonic() + heartbeat
+        while True:
+            got = sub.get(max(0.0, next_beat - time.monotonic()))
+            if got is not None:
+                frame = stream.on(*got)
+                if frame:
+                    yield frame
+            if time.monotonic() >= next_beat:
+                yield from stream.beat()
+                next_beat = time.monotonic() + heartbeat
+    except Ended:
+        return
+    finally:
+        _open[0] -= 1
+        sub.close()
+        _end(stream, lambda: threading.Timer(presence.GRACE + 0.2, stream.after_grace).start())
+
+
+async def aframes(stream, heartbeat: float | None = None):
+    """The stream for a coroutine (the ASGI process)."""
+    heartbeat = heartbeat or HEARTBEAT
+    sub = await bus.asubscribe(stream.channels)
+    loop = asyncio.get_running_loop()
+    _open[0] += 1
+    try:
+        await _off_loop(stream.started)()
+        for frame in await _off_loop(stream.opening)():
+            yield frame
+        next_beat = loop.time() + heartbeat
+        while True:
+            got = await sub.aget(max(0.0, next_beat - loop.time()))
+            if got is not None:
+                frame = stream.on(*got)
+                if frame:
+                    yield frame
+            if loop.time() >= next_beat:
+                for frame in await _off_loop(stream.beat)():
+                    yield frame
+                next_beat = loop.time() + heartbeat
+    except Ended:
+        return
+    finally:
+        _open[0] -= 1
+        await sub.aclose()
+        _end(stream, lambda: loop.call_later(presence.GRACE + 0.2, loop.run_in_executor, None, stream.after_grace))
+
+
+def _off_loop(fn):
+    """Presence and publishing (Redis, no database) in the loop's shared thread pool: a stream
+    holds no thread of its own while it waits."""
+    return sync_to_async(fn, thread_sensitive=False)
+
+
+def _end(stream, later) -> None:
+    """The stream closed: it counts GRACE seconds more, then the table hears it left."""
+    try:
+        stream.ended()
+        later()
+    except Exception:  # Redis gone as well: the entry expires by itself
+        pass

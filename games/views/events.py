@@ -1,0 +1,44 @@
+"""The match page's live stream: `GET /matches/<id>/events/` (Server-Sent Events).
+
+Served by the ASGI process (`chickenisland.asgi:application`) as an async stream; the
+development server, which speaks WSGI, streams it from its request's thread instead, so
+`make run` is live too (games.live.stream.response). Refused as the page is: a private
+match is a 404 to strangers.
+"""
+
+from asgiref.sync import sync_to_async
+from django.http import HttpResponse
+
+from ..chat import inbox
+from ..live import stream
+from ..spectators.presence import viewer_key
+from .match import _session_lost, visible_match
+
+
+def _open(request, pk):
+    if _session_lost(request):
+        return None
+    match, viewer = visible_match(request, pk)
+    channel, chat_id = inbox.latest_id(match, viewer)
+    return stream.MatchStream(
+        match_id=match.pk, version=match.version, status=match.status, chat_id=chat_id, chat_channel=channel,
+        seat=viewer.seat, viewer="" if viewer.seat is not None else viewer_key(request),
+        last_event_id=request.headers.get("Last-Event-ID") or request.GET.get("last_event_id"),
+        allowed=_session_alive(request),
+    )
+
+
+def _session_alive(request):
+    """For a signed-in reader: whether their session still exists (asked at each heartbeat)."""
+    key = request.session.session_key
+    if not request.user.is_authenticated or not key:
+        return None
+    store = type(request.session)
+    return lambda: store().exists(key)
+
+
+async def match_events(request, pk):
+    live = await sync_to_async(_open)(request, pk)
+    if live is None:  # drawn for a login that is gone: the page's poll says "log in again"
+        return HttpResponse(status=204)
+    return stream.response(request, live)
