@@ -12,6 +12,7 @@ from games.chat import store
 from games.live import bus, presence
 from games.lobby import tables
 from tests.factories import make_user
+from tests.live import streams
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +52,7 @@ def test_a_matchs_events_with_a_token():
         assert got[1] == ("board", {"version": match.version, "status": "active"})
         assert got[3] == ("presence", {"seats": [match.seat_of(a)], "watching": 0})
     finally:
-        response.close()
+        streams.close(response)
 
 
 def test_the_api_stream_is_refused_as_json():
@@ -86,7 +87,7 @@ def test_a_players_stream_tells_their_turn_and_new_chat(django_capture_on_commit
         bus.publish(bus.user_channel(waiting.pk), {"event": "turn", "match": 77, "version": 5, "seat": 1})
         assert parse(next(it).decode()) == ("turn", {"match": 77, "version": 5, "seat": 1})  # only their own
     finally:
-        response.close()
+        streams.close(response)
 
 
 def test_health_reports_the_live_tables():
