@@ -30,7 +30,7 @@ def on_site(user):
 def person(page, name):
     """The data-online of that name's mark, or None when the name has none."""
     found = re.search(r'<span class="person" data-online="(true|false)"><span class="dot" aria-hidden="true"></span>'
-                      + re.escape(name) + r'<span class="sr-only"> ([^<]+)</span></span>', page)
+                      r'<span class="name">' + re.escape(name) + r'</span><span class="sr-only"> ([^<]+)</span></span>', page)
     return (found.group(1), found.group(2)) if found else None
 
 
