@@ -55,7 +55,7 @@ def _match_stream(request, pk):
     return stream.MatchStream(
         match_id=match.pk, version=match.version, status=match.status, chat_id=chat_id, chat_channel=channel,
         seat=viewer.seat, viewer="" if viewer.seat is not None else f"u{user.pk}",
-        last_event_id=request.headers.get("Last-Event-ID") or request.GET.get("last_event_id"),
+        last_event_id=request.headers.get("Last-Event-ID") or request.GET.get("last_event_id"), user_id=user.pk,
     )
 
 

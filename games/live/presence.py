@@ -79,3 +79,56 @@ def here(match_id: int, now: float | None = None) -> dict:
 def seat_here(match_id: int, seat: int) -> bool:
     """Whether that seat's player has the match open on a live stream now (notices skip them)."""
     return seat in here(match_id)["seats"]
+
+
+# On the site now: the same entries kept per user, so My matches and the lobby can mark an
+# opponent whose page is open somewhere (any match page, or the player's own stream).
+USER_KEY = "live:user-here:{}"
+_users: dict[int, dict[str, float]] = {}
+
+
+def _set_user(user_id: int, member: str, until: float) -> None:
+    if bus.uses_redis():
+        key = USER_KEY.format(user_id)
+        pipe = bus.redis_client().pipeline(transaction=False)
+        pipe.zadd(key, {member: until})
+        pipe.zremrangebyscore(key, "-inf", time.time() - 60)
+        pipe.expire(key, int(TTL) + 120)
+        pipe.execute()
+        return
+    with _lock:
+        mine = _users.setdefault(user_id, {})
+        for old in [m for m, t in mine.items() if t < time.time() - 60]:
+            del mine[old]
+        mine[member] = until
+
+
+def user_arrive(user_id: int | None, member: str, now: float | None = None) -> None:
+    """A signed-in reader's stream opened, or beat: they count as on the site for TTL seconds."""
+    if user_id:
+        _set_user(user_id, member, (now or time.time()) + TTL)
+
+
+def user_leave(user_id: int | None, member: str, now: float | None = None) -> None:
+    """Their stream closed: GRACE seconds more, as at the table (a reload never flickers)."""
+    if user_id:
+        _set_user(user_id, member, (now or time.time()) + GRACE)
+
+
+def users_here(user_ids, now: float | None = None) -> set[int]:
+    """Which of these users have a stream open now: one round trip for a whole page.
+    Redis down: nobody is known to be here."""
+    ids = sorted({int(u) for u in user_ids if u})
+    if not ids:
+        return set()
+    now = now or time.time()
+    if bus.uses_redis():
+        try:
+            pipe = bus.redis_client().pipeline(transaction=False)
+            for user_id in ids:
+                pipe.zcount(USER_KEY.format(user_id), now, "+inf")
+            return {u for u, n in zip(ids, pipe.execute()) if n}
+        except Exception:
+            return set()
+    with _lock:
+        return {u for u in ids if any(until >= now for until in _users.get(u, {}).values())}

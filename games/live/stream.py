@@ -83,6 +83,7 @@ class MatchStream:
     last_event_id: str | None = None
     member: str = ""
     allowed: Callable[[], bool] | None = field(default=None, repr=False)  # still signed in?
+    user_id: int | None = None  # the signed-in reader: on the site while this stream is open
     _here: dict | None = field(default=None, repr=False)
 
     def __post_init__(self):
@@ -129,6 +130,7 @@ class MatchStream:
         if self.allowed is not None and not self.allowed():
             raise Ended
         presence.arrive(self.match_id, self.member)
+        presence.user_arrive(self.user_id, self.member)
         frames = [sse.comment("keep-alive")]
         here = presence.here(self.match_id)
         if here != self._here:
@@ -137,10 +139,12 @@ class MatchStream:
 
     def started(self) -> None:
         presence.arrive(self.match_id, self.member)
+        presence.user_arrive(self.user_id, self.member)
         publish.here(self.match_id)
 
     def ended(self) -> None:
         presence.leave(self.match_id, self.member)
+        presence.user_leave(self.user_id, self.member)
 
     def after_grace(self) -> None:
         publish.here(self.match_id)
@@ -150,6 +154,10 @@ class MatchStream:
 class PlayerStream:
     user_id: int
     first: list[dict]  # what is true now: a "turn" for each match waiting on the player
+    member: str = ""
+
+    def __post_init__(self):
+        self.member = presence.entry(None, f"u{self.user_id}")
 
     @property
     def channels(self) -> list[str]:
@@ -164,13 +172,14 @@ class PlayerStream:
         return sse.event(kind, data) if kind in ("turn", "chat") else None
 
     def beat(self) -> list[str]:
+        presence.user_arrive(self.user_id, self.member)
         return [sse.comment("keep-alive")]
 
     def started(self) -> None:
-        pass
+        presence.user_arrive(self.user_id, self.member)
 
     def ended(self) -> None:
-        pass
+        presence.user_leave(self.user_id, self.member)
 
     def after_grace(self) -> None:
         pass

@@ -24,7 +24,7 @@ def _open(request, pk):
         match_id=match.pk, version=match.version, status=match.status, chat_id=chat_id, chat_channel=channel,
         seat=viewer.seat, viewer="" if viewer.seat is not None else viewer_key(request),
         last_event_id=request.headers.get("Last-Event-ID") or request.GET.get("last_event_id"),
-        allowed=_session_alive(request),
+        allowed=_session_alive(request), user_id=request.user.pk if request.user.is_authenticated else None,
     )
 
 

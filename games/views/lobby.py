@@ -11,6 +11,7 @@ import engine
 
 from ..chat import inbox as chat_inbox
 from ..forms import LobbyFilterForm, NewMatchForm, QuickMatchForm
+from ..live import presence as live_presence
 from ..lobby import quick, tables
 from ..models import Match, QueueEntry, Seat
 from ..notifications import onsite as notice_site
@@ -26,6 +27,7 @@ def lobby(request):
         mine = _my_matches(request.user)
         queued = QueueEntry.objects.filter(user=request.user)
         invitations = notice_site.open_invitations(request.user)
+    open_matches = list(open_matches)
     return render(
         request,
         "games/lobby.html",
@@ -38,6 +40,7 @@ def lobby(request):
             "quick": QuickMatchForm(auto_id="quick_%s"),
             "queued": queued,
             "invitations": invitations,
+            "online": _online(request.user, open_matches + [row["match"] for row in mine]),
         },
     )
 
@@ -86,6 +89,14 @@ def quick_match(request):
     return redirect("lobby")
 
 
+def _online(viewer, matches) -> set[int]:
+    """The other people seated at these matches who are on the site now (a live stream open):
+    one lookup for the whole page, from the seats already fetched."""
+    me = viewer.pk if viewer.is_authenticated else None
+    ids = {s.user_id for m in matches for s in m.seats.all() if s.user_id and not s.bot and s.user_id != me}
+    return live_presence.users_here(ids)
+
+
 def _my_matches(user):
     matches = Match.objects.with_seats().played_by(user).filter(status__in=[Match.Status.LOBBY, Match.Status.ACTIVE])
     matches = list(matches.order_by("-updated_at"))
@@ -106,8 +117,11 @@ def my_matches(request):
     )
     finished = list(finished)
     unread = chat_inbox.unread_by_match(request.user, [m.pk for m in finished])
-    return render(request, "games/my_matches.html",
-                  {"mine": _my_matches(request.user), "finished": finished, "finished_unread": unread})
+    mine = _my_matches(request.user)
+    return render(request, "games/my_matches.html", {
+        "mine": mine, "finished": finished, "finished_unread": unread,
+        "online": _online(request.user, [row["match"] for row in mine]),
+    })
 
 
 @login_required

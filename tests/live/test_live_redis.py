@@ -60,3 +60,17 @@ def test_presence_in_redis_keeps_a_closed_stream_for_its_grace(redis_url):
         assert presence.here(match_id, now + presence.GRACE + 1)["seats"] == []
     finally:
         bus.redis_client().delete(presence.KEY.format(match_id))
+
+
+def test_on_the_site_in_redis_with_its_grace(redis_url):
+    user_id = 10**9 + int(time.time()) % 10**6
+    now = time.time()
+    member = presence.entry(None, "u1")
+    try:
+        presence.user_arrive(user_id, member, now)
+        assert presence.users_here([user_id, user_id + 1], now + 1) == {user_id}
+        presence.user_leave(user_id, member, now)
+        assert presence.users_here([user_id], now + presence.GRACE - 1) == {user_id}
+        assert presence.users_here([user_id], now + presence.GRACE + 1) == set()
+    finally:
+        bus.redis_client().delete(presence.USER_KEY.format(user_id))
