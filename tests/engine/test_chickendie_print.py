@@ -7,34 +7,8 @@ import pytest
 from engine import IllegalAction
 from engine.chickendie import GAME
 from engine.chickendie import cards as C
-from engine.chickendie.positions import check_conservation, load_die, position
-
-LET = {"type": "let"}
-NEXT = {"type": "next"}
-DRAW = {"type": "draw"}
-
-
-def act(state, seat, *actions):
-    for action in actions:
-        state = GAME.apply(state, seat, action)
-        check_conservation(GAME, state)
-    return state
-
-
-def card(state, seat, kind):
-    return next(c for c in state["hands"][seat] if C.kind(c) == kind)
-
-
-def play(state, seat, kind, **extra):
-    return act(state, seat, {"type": "play", "card": card(state, seat, kind), **extra})
-
-
-def kinds(state, seat):
-    return sorted(e["kind"] + ("!" if e["infertile"] else "") for e in state["flocks"][seat])
-
-
-def fid(state, seat, kind):
-    return next(e["id"] for e in state["flocks"][seat] if e["kind"] == kind)
+from engine.chickendie.positions import load_die, position
+from tests.engine.chickendie_hands import DRAW, LET, NEXT, act, card, fid, kinds, play
 
 
 def infertile(state, seat, chicken):
