@@ -4,7 +4,7 @@ blocks and the quick-match queue."""
 from django.conf import settings
 from django.db import models
 
-from .matches import Match
+from .matches import Match, Pace
 
 
 class Vacation(models.Model):
@@ -65,6 +65,7 @@ class QueueEntry(models.Model):
     game = models.CharField(max_length=32)
     players = models.PositiveSmallIntegerField(default=2)
     clock = models.CharField(max_length=16)
+    pace = models.CharField(max_length=8, choices=Pace.choices, default=Pace.SLOW)
     rating = models.FloatField(default=1500.0)
     created_at = models.DateTimeField()
 
