@@ -28,6 +28,11 @@ class Migration(migrations.Migration):
             name='pace',
             field=models.CharField(choices=[('live', 'Live'), ('fast', 'Fast'), ('slow', 'Slow')], default='slow', max_length=8),
         ),
+        migrations.AlterField(
+            model_name='notification',
+            name='kind',
+            field=models.CharField(choices=[('turn', 'your turn'), ('reminder', 'reminder'), ('timeout', 'time-out'), ('vacation', 'vacation'), ('bot', 'a bot took over a seat'), ('finished', 'game over'), ('invite', 'invitation'), ('rematch', 'rematch offer'), ('chat', 'chat message'), ('tournament', 'tournament news')], max_length=10),
+        ),
         migrations.CreateModel(
             name='Tournament',
             fields=[

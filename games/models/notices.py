@@ -27,6 +27,7 @@ class Notification(models.Model):
         INVITATION = "invite", _("invitation")
         REMATCH = "rematch", _("rematch offer")
         CHAT = "chat", _("chat message")
+        TOURNAMENT = "tournament", _("tournament news")
 
     key = models.CharField(max_length=120, unique=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
