@@ -72,13 +72,14 @@ def start_swiss(t: Tournament, by=None) -> None:
 def swiss_players(t: Tournament, entries, matches) -> list:
     """What the pairing needs of each player still in: points, opponents, seats, byes."""
     points = {s.player: s for s in tally.standings(t, matches, entries)}
-    info = {e.user_id: {"opponents": set(), "firsts": 0, "seconds": 0} for e in entries}
-    for m in matches:
+    info = {e.user_id: {"opponents": set(), "firsts": 0, "seconds": 0, "last": None} for e in entries}
+    for m in matches:  # in round order: the last seat seen is the last game's
         ids = tally.seated(m)
         for seat, uid in enumerate(ids):
             if uid in info:
                 info[uid]["opponents"].update(o for o in ids if o != uid)
                 info[uid]["firsts" if seat == 0 else "seconds"] += 1
+                info[uid]["last"] = seat
     byes = {}
     for r in t.round_set.exclude(bye=None):
         byes[r.bye_id] = byes.get(r.bye_id, 0) + 1
@@ -87,7 +88,8 @@ def swiss_players(t: Tournament, entries, matches) -> list:
         swiss.SwissPlayer(id=e.user_id, points=points[e.user_id].points if e.user_id in points else 0.0,
                           opponents=info[e.user_id]["opponents"], firsts=info[e.user_id]["firsts"],
                           seconds=info[e.user_id]["seconds"], byes=byes.get(e.user_id, 0),
-                          rank=points[e.user_id].rank if e.user_id in points else 0)
+                          rank=points[e.user_id].rank if e.user_id in points else 0,
+                          last_seat=info[e.user_id]["last"])
         for e in entries if e.user_id not in absent
     ]
 
