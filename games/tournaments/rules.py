@@ -31,8 +31,8 @@ def refusal(user) -> str:
     timeouts, finished = ban_counts(user)
     if timeouts > finished:
         return _(
-            "You ran out of time in %(t)s tournament matches and finished %(f)s: you may enter a tournament "
-            "again once you have finished at least as many tournament matches as you timed out in."
+            "You cannot enter for now: tournament matches lost on time: %(t)s; finished: %(f)s. You may enter "
+            "again once you have finished at least as many tournament matches as you lost on time."
         ) % {"t": timeouts, "f": finished}
     return ""
 
