@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from ..achievements import catalog
 from ..lobby import tables
 from ..models import Achievement, Entrant, Match, Round, Seat, Tournament
 from ..notifications import events, outbox
@@ -25,7 +26,6 @@ TOO_FEW = gettext_noop("Fewer than 2 players had entered at the start time: the 
 TOO_FEW_TO_PAIR = gettext_noop("Fewer than 2 players are left to pair: the tournament ends here.")
 NO_PAIRING = gettext_noop("No pairing without a rematch is left: the tournament ends here.")
 REASONS = {"too_few_players": TOO_FEW_TO_PAIR, "no_pairing_without_rematch": NO_PAIRING}
-TROPHY = "tournament.winner"
 
 
 def _number(t: Tournament) -> list[Entrant]:
@@ -158,7 +158,7 @@ def finish(t: Tournament, reason: str = "") -> None:
     outbox.record([events.tournament(users[s.player], t, "results", rank=s.rank, of=len(standings))
                    for s in standings if s.player in users], now)
     winners = [s.player for s in standings if s.rank == 1 and not s.absent]
-    Achievement.objects.bulk_create([Achievement(user_id=w, game=t.game, code=TROPHY, earned_at=now)
+    Achievement.objects.bulk_create([Achievement(user_id=w, game=t.game, code=catalog.trophy(t.game), earned_at=now)
                                      for w in winners], ignore_conflicts=True)
 
 

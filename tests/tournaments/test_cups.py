@@ -6,6 +6,7 @@ from itertools import combinations
 
 import pytest
 
+from games.achievements import profile
 from games.models import Achievement, Match, Notification, Tournament
 from games.tournaments import report, services
 from tests.factories import make_user
@@ -53,7 +54,9 @@ def test_five_player_two_seat_cup(django_capture_on_commit_callbacks):
     assert same_standings(data["standings"], hand_standings(t))
     assert all(r["bye"] is None or not any(r["bye"] in m["players"] for m in r["matches"]) for r in data["rounds"])
     winners = {s["player"] for s in data["standings"] if s["rank"] == 1}
-    assert set(Achievement.objects.filter(code="tournament.winner").values_list("user__username", flat=True)) == winners
+    trophies = Achievement.objects.filter(code="chickenrun.tournament_winner")
+    assert set(trophies.values_list("user__username", flat=True)) == winners
+    assert [a["name"] for a in profile.of(trophies[0].user)] == ["Tournament winner"]
     assert Notification.objects.filter(kind="tournament", key__contains=".results.").count() == 5
 
 
