@@ -10,6 +10,7 @@ import secrets
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -153,8 +154,9 @@ def start(user, t) -> Tournament:
 
 
 def listing():
-    """Tournaments open to join, running and finished (the Tournaments page)."""
-    base = Tournament.objects.select_related("created_by")
+    """Tournaments open to join, running and finished (the Tournaments page); each carries
+    `entered`, its number of entrants."""
+    base = Tournament.objects.select_related("created_by").annotate(entered=Count("entries"))
     return {
         "open": base.filter(status=Tournament.Status.OPEN).order_by("-official", "starts_at", "-created_at"),
         "running": base.filter(status=Tournament.Status.RUNNING).order_by("-started_at"),
