@@ -66,6 +66,8 @@ def create(user, *, game, format, seats, entrants, rounds=0, options=None, clock
                                % {"n": entrants, "r": swiss.rounds_possible(entrants)})
         if not 1 <= round_days <= MAX_ROUND_DAYS:
             raise ServiceError(_("A round lasts 1 to %(n)s days.") % {"n": MAX_ROUND_DAYS})
+        if starts_at is not None and timezone.is_naive(starts_at):
+            starts_at = timezone.make_aware(starts_at)  # the site's zone, as a form reads it
         if starts_at is not None and starts_at < timezone.now() - timedelta(minutes=5):
             raise ServiceError(_("The start time is in the past."))
     try:
