@@ -21,8 +21,10 @@ from typing import Callable
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
 from django.http import HttpResponse, StreamingHttpResponse
-from . import bus, presence, publish, sse
+
+from . import bus, hub, presence, publish, sse
 
 HEARTBEAT = 15.0  # seconds between keep-alive comments (and presence refreshes)
 _open = [0]  # streams open in this process (for /health/)
@@ -214,6 +216,7 @@ def frames(stream, heartbeat: float | None = None):
 async def aframes(stream, heartbeat: float | None = None):
     """The stream for a coroutine (the ASGI process)."""
     heartbeat = heartbeat or HEARTBEAT
+    await sync_to_async(_release_database, thread_sensitive=True)()
     sub = await bus.asubscribe(stream.channels)
     loop = asyncio.get_running_loop()
     _open[0] += 1
@@ -232,12 +235,20 @@ async def aframes(stream, heartbeat: float | None = None):
                 for frame in await _off_loop(stream.beat)():
                     yield frame
                 next_beat = loop.time() + heartbeat
-    except Ended:
+    except (Ended, hub.Lost):
         return
     finally:
         _open[0] -= 1
         await sub.aclose()
         _end(stream, lambda: loop.call_later(presence.GRACE + 0.2, loop.run_in_executor, None, stream.after_grace))
+
+
+def _release_database() -> None:
+    """Under ASGI each request has a thread of its own for its synchronous parts (Django's
+    thread-sensitive rule), which lives as long as the stream: the database connection the
+    request opened there (the match, the session, the middleware) is closed before the stream
+    waits, so open streams hold no database connection."""
+    connections.close_all()
 
 
 def _off_loop(fn):
