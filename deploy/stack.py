@@ -22,6 +22,7 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 PROXY_CONF = ROOT / "deploy" / "nginx" / "chickenisland-proxy.conf"
+LIVE_CONF = ROOT / "deploy" / "nginx" / "chickenisland-live.conf"
 SECRET = "stack-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz-ABCDEFGHIJ"
 
 
@@ -147,6 +148,19 @@ def gunicorn(port: int, env: dict, workdir: Path, workers: int = 2, threads: int
     return node
 
 
+def uvicorn(port: int, env: dict, workdir: Path, name: str = "live", wait: bool = True) -> Process:
+    """The stream process (as deploy/systemd/chickenisland-live.service runs it), on 127.0.0.1:port."""
+    node = Process(
+        name,
+        [sys.executable, "-m", "uvicorn", "chickenisland.asgi:application", "--host", "127.0.0.1", "--port", str(port),
+         "--timeout-keep-alive", "75", "--timeout-graceful-shutdown", "5", "--no-access-log", "--log-level", "warning"],
+        env, workdir / f"{name}.log",
+    )
+    if wait:
+        started(node, lambda: ping(f"http://127.0.0.1:{port}"), f"{name} on {port}", 120)
+    return node
+
+
 def celery_worker(env: dict, workdir: Path, name: str, concurrency: int = 2) -> Process:
     return Process(
         name,
@@ -177,9 +191,10 @@ def self_signed_certificate(workdir: Path) -> tuple[Path, Path]:
 
 class Nginx:
     """nginx in front of the given web nodes: the shipped proxy settings inside a TLS server on
-    127.0.0.1:port, the static files from the collected directory."""
+    127.0.0.1:port, the static files from the collected directory; with `live` (the stream
+    process's port), the live streams' locations of the shipped site and their snippet."""
 
-    def __init__(self, workdir: Path, upstreams: list[int], port: int | None = None):
+    def __init__(self, workdir: Path, upstreams: list[int], port: int | None = None, live: int | None = None):
         self.workdir = workdir
         self.port = port or free_port()
         self.url = f"https://127.0.0.1:{self.port}"
@@ -190,6 +205,18 @@ class Nginx:
         os.chmod(temp, 0o777)
         servers = "\n".join(f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=10s;" for p in upstreams)
         user = "user www-data;" if os.geteuid() == 0 else ""
+        streams = ""
+        if live:
+            streams = f"""
+    upstream chickenisland_live {{
+        server 127.0.0.1:{live} fail_timeout=0;
+        keepalive 16;
+    }}"""
+        stream_locations = "".join(
+            f"""
+        location {where} {{
+            include {LIVE_CONF};
+        }}""" for where in ("~ ^/(api/)?matches/[0-9]+/events/$", "= /api/events/")) if live else ""
         (workdir / "nginx.conf").write_text(f"""
 {user}
 worker_processes 1;
@@ -207,7 +234,7 @@ http {{
     upstream chickenisland {{
 {servers}
         keepalive 16;
-    }}
+    }}{streams}
     server {{
         listen 127.0.0.1:{self.port} ssl;
         server_name 127.0.0.1 localhost;
@@ -216,7 +243,7 @@ http {{
         location /static/ {{
             alias {ROOT / 'staticfiles'}/;
             gzip_static on;
-        }}
+        }}{stream_locations}
         include {PROXY_CONF};
     }}
 }}
