@@ -54,8 +54,8 @@ mode = sys.argv[1]
 if mode == "seed":
     ids = []
     for i in range(int(sys.argv[2])):
-        hen = User.objects.create_user(f"hen{i}", f"hen{i}@example.com", "x-bench-password")
-        rooster = User.objects.create_user(f"rooster{i}", f"rooster{i}@example.com", "x-bench-password")
+        hen = User.objects.create_user(f"hen{i}", f"hen{i}@example.com")  # no password: no hashing
+        rooster = User.objects.create_user(f"rooster{i}", f"rooster{i}@example.com")
         match = tables.create_match(hen, "chickenrun", 2)
         tables.join_match(rooster, match)
         ids.append(match.pk)
@@ -204,6 +204,13 @@ async def probe(port: int, stop: asyncio.Event) -> list[float]:
     return took
 
 
+def database_connections(url: str) -> int:
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        return conn.execute("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'").fetchone()[0] - 1
+
+
 async def run(args, env, ids, live) -> dict:
     pid = live.proc.pid
     streams = Streams(args.port)
@@ -225,9 +232,11 @@ async def run(args, env, ids, live) -> dict:
     await asyncio.sleep(3)  # the opening frames and presence settle
     result = {"streams": streams.now, "refused": dict(streams.refusals), "open_s": round(opened_in, 1),
               "open_cpu_s": round(cpu_seconds(pid) - cpu0, 1), "rss_idle_mb": round(base_rss, 1),
-              "rss_open_mb": round(rss_mb(pid), 1), "threads_open": threads(pid)}
+              "rss_open_mb": round(rss_mb(pid), 1), "threads_open": threads(pid),
+              "database_connections_open": database_connections(env["DATABASE_URL"])}
     print(f"opened {streams.opened} streams in {opened_in:.1f} s ({streams.failed} refused); "
-          f"RSS {result['rss_open_mb']} MB, {result['threads_open']} threads", flush=True)
+          f"RSS {result['rss_open_mb']} MB, {result['threads_open']} threads, "
+          f"{result['database_connections_open']} database connections", flush=True)
 
     cpu0, t0 = cpu_seconds(pid), time.monotonic()
     moves = await mover(env, ids, args.moves, args.gap)

@@ -8,6 +8,7 @@ stops its children.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -15,7 +16,9 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
@@ -339,6 +342,82 @@ class Postgres:
             self.stop()
         except subprocess.CalledProcessError:
             pass
+
+
+@dataclass
+class Reader:
+    """One client of a live stream (Server-Sent Events) in a thread of its own, reconnecting as a
+    browser does (`Last-Event-ID`, the server's `retry`): every event it read (with the monotonic
+    time it arrived), the connections it opened, and the id it resumes from."""
+
+    url: str
+    path: str
+    token: str | None = None
+    events: list = field(default_factory=list)
+    connects: list = field(default_factory=list)
+    last_id: str = ""
+    retry: float = 3.0
+    running: bool = True
+
+    def start(self) -> "Reader":
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        return self
+
+    def _run(self) -> None:
+        with httpx.Client(base_url=self.url, verify=False, timeout=httpx.Timeout(10, read=60),
+                          headers={"X-Forwarded-Proto": "https"}) as client:
+            while self.running:
+                headers = {"Accept": "text/event-stream"}
+                if self.token:
+                    headers["Authorization"] = f"Token {self.token}"
+                if self.last_id:
+                    headers["Last-Event-ID"] = self.last_id
+                try:
+                    with client.stream("GET", self.path, headers=headers) as answer:
+                        if answer.status_code == 200:
+                            self.connects.append(time.monotonic())
+                            self._read(answer)
+                except httpx.HTTPError:
+                    pass
+                if self.running:
+                    time.sleep(self.retry)
+
+    def _read(self, answer) -> None:
+        kind, data, event_id = None, None, None
+        for line in answer.iter_lines():
+            if not self.running:
+                return
+            if line.startswith("event: "):
+                kind = line[7:]
+            elif line.startswith("data: "):
+                data = json.loads(line[6:])
+            elif line.startswith("id: "):
+                event_id = line[4:]
+            elif line.startswith("retry: "):
+                self.retry = int(line[7:]) / 1000
+            elif line == "" and kind:
+                if event_id:
+                    self.last_id = event_id
+                self.events.append((time.monotonic(), kind, data))
+                kind, data, event_id = None, None, None
+
+    def wait_for(self, check, seconds: float, since: int = 0):
+        """The first event after the first `since` ones for which check(kind, data) holds."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            for at, kind, data in self.events[since:]:
+                if check(kind, data):
+                    return at, kind, data
+            time.sleep(0.01)
+        return None
+
+    def newest(self, kind: str):
+        found = [data for _, k, data in self.events if k == kind]
+        return found[-1] if found else None
+
+    def stop(self) -> None:
+        self.running = False
 
 
 def workdir(prefix: str) -> Path:

@@ -243,11 +243,27 @@ async def aframes(stream, heartbeat: float | None = None):
         _end(stream, lambda: loop.call_later(presence.GRACE + 0.2, loop.run_in_executor, None, stream.after_grace))
 
 
-def _release_database() -> None:
-    """Under ASGI each request has a thread of its own for its synchronous parts (Django's
+def opener(build):
+    """`build(request, ...)` (what a stream needs from the database) as a coroutine.
+
+    Under ASGI each request has a thread of its own for its synchronous parts (Django's
     thread-sensitive rule), which lives as long as the stream: the database connection the
-    request opened there (the match, the session, the middleware) is closed before the stream
-    waits, so open streams hold no database connection."""
+    request opened there (the match, the session, the middleware) is closed as soon as the
+    stream is built, before its answer starts, so open streams hold no database connection and
+    a burst of them opening holds few."""
+
+    def run(request, *args, **kwargs):
+        try:
+            return build(request, *args, **kwargs)
+        finally:
+            if isinstance(request, ASGIRequest):
+                connections.close_all()
+
+    return sync_to_async(run)
+
+
+def _release_database() -> None:
+    """The same, once more as the stream starts (should a middleware have asked for more)."""
     connections.close_all()
 
 

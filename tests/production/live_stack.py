@@ -5,16 +5,13 @@ reconnects as a browser does (`Last-Event-ID`, the server's `retry`)."""
 
 from __future__ import annotations
 
-import json
 import shutil
-import threading
-import time
-from dataclasses import dataclass, field
 
 import httpx
 import pytest
 
 from deploy import stack
+from deploy.stack import Reader  # noqa: F401 (the tests' stream client)
 from tests.conftest import uses_postgres
 
 
@@ -64,80 +61,6 @@ def live_stack(nginx_installed, static_collected, workdir):
             site.stop()
     finally:
         redis.stop()
-
-
-@dataclass
-class Reader:
-    """One client of a stream through nginx, in a thread of its own: every event it read (with
-    the monotonic time it arrived), the connections it opened, and the id it resumes from."""
-
-    url: str
-    path: str
-    token: str | None = None
-    events: list = field(default_factory=list)
-    connects: list = field(default_factory=list)
-    last_id: str = ""
-    retry: float = 3.0
-    running: bool = True
-
-    def start(self) -> "Reader":
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-        return self
-
-    def _run(self) -> None:
-        with httpx.Client(base_url=self.url, verify=False, timeout=httpx.Timeout(10, read=60)) as client:
-            while self.running:
-                headers = {"Accept": "text/event-stream"}
-                if self.token:
-                    headers["Authorization"] = f"Token {self.token}"
-                if self.last_id:
-                    headers["Last-Event-ID"] = self.last_id
-                try:
-                    with client.stream("GET", self.path, headers=headers) as answer:
-                        if answer.status_code == 200:
-                            self.connects.append(time.monotonic())
-                            self._read(answer)
-                except httpx.HTTPError:
-                    pass
-                if self.running:
-                    time.sleep(self.retry)
-
-    def _read(self, answer) -> None:
-        kind, data, event_id = None, None, None
-        for line in answer.iter_lines():
-            if not self.running:
-                return
-            if line.startswith("event: "):
-                kind = line[7:]
-            elif line.startswith("data: "):
-                data = json.loads(line[6:])
-            elif line.startswith("id: "):
-                event_id = line[4:]
-            elif line.startswith("retry: "):
-                self.retry = int(line[7:]) / 1000
-            elif line == "" and kind:
-                if event_id:
-                    self.last_id = event_id
-                self.events.append((time.monotonic(), kind, data))
-                kind, data, event_id = None, None, None
-
-    def wait_for(self, check, seconds: float, since: int = 0):
-        """The first event after the first `since` ones for which check(kind, data) holds."""
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            for at, kind, data in self.events[since:]:
-                if check(kind, data):
-                    return at, kind, data
-            time.sleep(0.01)
-        return None
-
-    def newest(self, kind: str):
-        found = [data for _, k, data in self.events if k == kind]
-        return found[-1] if found else None
-
-    def stop(self) -> None:
-        self.running = False
 
 
 def act(client: httpx.Client, match_id: int) -> int:
