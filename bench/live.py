@@ -9,8 +9,8 @@ a PostgreSQL cluster and a Redis of the benchmark's own.
    on-commit hook that publishes it), and stops as each stream's `board` event of that version
    arrives here. Reports p50/p95/p99
    over every (move, stream) pair, the stream process's RSS and its CPU.
-3. Reconnect storm: every stream closes and reconnects (with Last-Event-ID) at a random moment
-   within --storm seconds while moves go on; a probe asks the stream process for /api/ping/
+3. Reconnect storm: every stream is dropped at once and reconnects at a random moment within
+   --storm seconds while moves go on; a probe asks the stream process for /api/ping/
    every 20 ms. The pause is the slowest probe answer; fan-out latency during the storm is
    reported too.
 
@@ -96,10 +96,17 @@ class Streams:
         self.refusals: dict[str, int] = {}
         self.tasks: list[asyncio.Task] = []
 
-    async def read(self, match_id: int, last_id: str = "", until: float | None = None):
-        """One stream; returns its last event id when `until` (monotonic) passes."""
-        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+    async def read(self, match_id: int, last_id: str = "", until: float | None = None, answered=None):
+        """One stream; returns its last event id when `until` (monotonic) passes. `answered` (an
+        asyncio.Event) is set once the stream process has answered, 200 or not."""
         counted = False
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        except OSError:
+            self.failed += 1
+            self.refusals["connect"] = self.refusals.get("connect", 0) + 1
+            answered and answered.set()
+            return last_id
         try:
             head = f"GET /matches/{match_id}/events/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
             head += "X-Forwarded-Proto: https\r\n"
@@ -107,6 +114,7 @@ class Streams:
                 head += f"Last-Event-ID: {last_id}\r\n"
             writer.write((head + "\r\n").encode())
             status = await reader.readline()
+            answered and answered.set()
             if b" 200 " not in status:
                 self.failed += 1
                 code = status.decode(errors="replace").strip() or "closed"
@@ -140,9 +148,9 @@ class Streams:
             writer.close()
 
     async def storm_one(self, match_id: int, within: float):
-        """Read, drop the connection at a random moment within `within` s, come back, read on."""
-        last_id = await self.read(match_id, until=time.monotonic() + random.uniform(0, within))
-        await self.read(match_id, last_id)
+        """Come back at a random moment within `within` s, and read on."""
+        await asyncio.sleep(random.uniform(0, within))
+        await self.read(match_id)
 
 
 def percentiles(values: list[float]) -> dict:
@@ -195,7 +203,8 @@ async def probe(port: int, stop: asyncio.Event) -> list[float]:
     import httpx
 
     took = []
-    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", headers={"X-Forwarded-Proto": "https"}) as client:
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", headers={"X-Forwarded-Proto": "https"},
+                                 timeout=60) as client:
         while not stop.is_set():
             started = time.monotonic()
             await client.get("/api/ping/")
@@ -219,12 +228,11 @@ async def run(args, env, ids, live) -> dict:
     sem = asyncio.Semaphore(args.open_concurrency)
 
     async def open_one(match_id):
-        async with sem:
-            before = streams.opened
-            task = asyncio.get_running_loop().create_task(streams.read(match_id))
+        async with sem:  # at most --open-concurrency streams waiting for their answer
+            answered = asyncio.Event()
+            task = asyncio.get_running_loop().create_task(streams.read(match_id, answered=answered))
             streams.tasks.append(task)
-            while streams.opened == before and not task.done():
-                await asyncio.sleep(0.005)
+            await answered.wait()
 
     cpu0 = cpu_seconds(pid)
     await asyncio.gather(*(open_one(ids[i % len(ids)]) for i in range(per_match * len(ids))))
@@ -247,22 +255,16 @@ async def run(args, env, ids, live) -> dict:
     result["rss_after_moves_mb"] = round(rss_mb(pid), 1)
     print(f"fan-out {result['fan_out']}", flush=True)
 
-    for task in streams.tasks:
-        task.cancel()
-    await asyncio.gather(*streams.tasks, return_exceptions=True)
-    streams.tasks.clear()
-    await asyncio.sleep(1)
-    # the storm: every stream again, then dropped and back within args.storm seconds
-    streams.opened = 0
-    await asyncio.gather(*(open_one(ids[i % len(ids)]) for i in range(per_match * len(ids))))
-    await asyncio.sleep(2)
-    streams.arrivals.clear()
+    # the storm: every stream dropped at once (a network blip), all back within args.storm seconds
     stop = asyncio.Event()
     prober = asyncio.get_running_loop().create_task(probe(args.port, stop))
+    await asyncio.sleep(0.5)
     cpu0, t0 = cpu_seconds(pid), time.monotonic()
     for task in streams.tasks:
         task.cancel()
     await asyncio.gather(*streams.tasks, return_exceptions=True)
+    streams.arrivals.clear()
+    streams.opened = 0
     storm = [asyncio.get_running_loop().create_task(streams.storm_one(ids[i % len(ids)], args.storm))
              for i in range(per_match * len(ids))]
     moved = await mover(env, ids, max(1, int(args.storm / args.gap)), args.gap)
@@ -272,7 +274,8 @@ async def run(args, env, ids, live) -> dict:
     fan, missing = latencies(moved, streams.arrivals, per_match)
     result["storm"] = {"seconds": args.storm, "fan_out": {**percentiles(fan), "missing": missing},
                        "probe": percentiles(took), "cpu_pct": round(100 * (cpu_seconds(pid) - cpu0) / (time.monotonic() - t0), 1),
-                       "streams_after": streams.now, "refused": streams.refusals}
+                       "streams_back": streams.now, "refused": streams.refusals}
+    result["load_average"] = os.getloadavg()
     result["rss_peak_mb"] = round(max(rss_mb(pid), result["rss_after_moves_mb"]), 1)
     print(f"storm {result['storm']}", flush=True)
     for task in storm:
@@ -300,7 +303,7 @@ def main() -> None:
     redis = stack.Redis(workdir)
     live = None
     try:
-        env = stack.site_env(pg.url, redis.url, CONN_MAX_AGE="0")
+        env = stack.site_env(pg.url, redis.url)
         env["DJANGO_SETTINGS_MODULE"] = "chickenisland.settings"
         stack.manage(env, "migrate", "--noinput", "-v0")
         stack.collectstatic(env)
