@@ -46,7 +46,7 @@ class NewMatchForm(forms.Form):
     island = forms.ChoiceField(label=_("Island"), required=False, widget=forms.RadioSelect)
     pace = pace_field(_("Set by the time control (a day a move or less: Fast; longer: Slow)"))
     clock = forms.ChoiceField(
-        label=_("Time control"), choices=[("", _("Usual for the pace (Standard when none is chosen)"))] + CLOCK_CHOICES,
+        label=_("Time control"), choices=[("", _("The pace's usual clock"))] + CLOCK_CHOICES,
         initial="", required=False,
     )
     weekend_pause = forms.BooleanField(label=_("Clocks stop at the weekend"), required=False)

@@ -38,6 +38,7 @@ def lobby(request):
             "mine": mine,
             "games": engine.all_games(),
             "filters": filters,
+            "pace_links": _pace_links(request.GET),
             "quick": QuickMatchForm(auto_id="quick_%s"),
             "queued": queued,
             "invitations": invitations,
@@ -97,6 +98,19 @@ def _online(viewer, matches) -> set[int]:
     me = viewer.pk if viewer.is_authenticated else None
     ids = {s.user_id for m in matches for s in m.seats.all() if s.user_id and not s.bot and s.user_id != me}
     return live_presence.users_here(ids)
+
+
+def _pace_links(query) -> list[dict]:
+    """One tap per pace above the open tables (phone first), keeping the other filters."""
+    links = []
+    for value, label in [("", _("All paces"))] + list(Pace.choices):
+        q = query.copy()
+        q.pop("pace", None)
+        if value:
+            q["pace"] = value
+        links.append({"pace": value, "label": label, "url": "?" + q.urlencode() if q else "?",
+                      "current": query.get("pace", "") == value})
+    return links
 
 
 def _live_hosts_first(matches, online: set[int], me: int | None) -> list[dict]:

@@ -45,6 +45,10 @@ def test_lobby_shows_each_open_tables_pace_and_filters_by_it(client):
     only_live = client.get("/?pace=live").content.decode()
     assert [i for _, i, _ in open_rows(only_live)] == [live.pk]
     assert '<option value="live" selected>Live</option>' in only_live
+    assert '<a href="?pace=live" class="pace-link" aria-current="true">Live</a>' in only_live
+    assert '<a href="?" class="pace-link">All paces</a>' in only_live
+    kept = client.get("/?game=chickenrun&pace=slow").content.decode()
+    assert '<a href="?game=chickenrun&amp;pace=live" class="pace-link">Live</a>' in kept
     assert "No match is waiting for players right now." in client.get("/?pace=fast").content.decode()
 
 
