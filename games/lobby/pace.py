@@ -29,6 +29,11 @@ CLOCKS = {
     Pace.FAST: ("fast", "standard", "1d", "2d", "3d", "none"),
     Pace.SLOW: tuple(C.CLOCKS),
 }
+# Why a clock does not fit a pace, naming the clocks that do (the form and the API say it).
+TOO_LONG = {
+    Pace.LIVE: gettext_lazy("A Live table takes only the Fast clock, 1 day per move or no clock."),
+    Pace.FAST: gettext_lazy("A Fast table takes no clock longer than Standard or 3 days per move."),
+}
 # The clock a table of that pace gets when only the pace is given.
 USUAL_CLOCK = {Pace.LIVE: "1d", Pace.FAST: "fast", Pace.SLOW: C.DEFAULT_CLOCK}
 
@@ -60,10 +65,7 @@ def choose(clock: str | None, pace: str | None) -> tuple[str, str]:
     if not clock:
         return USUAL_CLOCK[pace], pace
     if clock in C.CLOCKS and clock not in CLOCKS[pace]:
-        raise ServiceError(
-            _("A %(pace)s table takes one of these time controls: %(clocks)s.")
-            % {"pace": Pace(pace).label, "clocks": ", ".join(CLOCKS[pace])}
-        )
+        raise ServiceError(str(TOO_LONG[pace]))
     return clock, pace
 
 

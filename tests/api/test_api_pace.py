@@ -44,8 +44,8 @@ def test_create_takes_a_pace_or_defaults_it_from_the_clock(given, pace, clock):
     [
         ({"pace": "turbo"}, "pace:"),
         ({"pace": 3}, "pace:"),
-        ({"pace": "live", "clock": "14d"}, "A Live table takes one of these time controls: 1d, fast, none."),
-        ({"pace": "fast", "clock": "relaxed"}, "A Fast table takes one of these time controls"),
+        ({"pace": "live", "clock": "14d"}, "A Live table takes only the Fast clock, 1 day per move or no clock."),
+        ({"pace": "fast", "clock": "relaxed"}, "A Fast table takes no clock longer than Standard or 3 days per move."),
     ],
 )
 def test_create_refuses_a_bad_pace_with_a_json_reason(given, reason):

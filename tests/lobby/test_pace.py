@@ -43,7 +43,7 @@ def test_each_pace_has_a_usual_clock_it_takes_and_a_meaning():
 
 def test_a_live_table_refuses_a_long_clock_and_an_unknown_pace_is_refused():
     ann = make_user("ann")
-    with pytest.raises(ServiceError, match="1d, fast, none"):
+    with pytest.raises(ServiceError, match="only the Fast clock, 1 day per move or no clock"):
         tables.create_match(ann, "chickenrun", 2, clock="14d", pace="live")
     with pytest.raises(ServiceError, match="Unknown pace"):
         tables.create_match(ann, "chickenrun", 2, pace="quick")

@@ -92,7 +92,7 @@ def test_the_form_creates_a_live_table_and_refuses_a_clock_it_does_not_take(clie
     assert 'name="pace" value="live"' in form and "Everyone is at the table now: moves come within minutes." in form
     refused = client.post("/matches/new/", {"game": "chickenrun", "players": "2", "pace": "live", "clock": "14d"})
     assert refused.status_code == 400
-    assert "A Live table takes one of these time controls: 1d, fast, none." in refused.content.decode()
+    assert "A Live table takes only the Fast clock, 1 day per move or no clock." in refused.content.decode()
     assert not Match.objects.exists()
     made = client.post("/matches/new/", {"game": "chickenrun", "players": "2", "pace": "live"})
     assert made.status_code == 302
