@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0007_pace_tournaments'),
+        ('games', '0008_tournament_seed'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -9,6 +9,7 @@ from django.core.management import call_command
 
 from games.clocks import controls as C
 from accounts.models import User
+from engine.placement import agrees
 from games.lobby import tables
 from games.play import services
 from games.players import vacations
@@ -185,7 +186,8 @@ def test_time_out_loses_a_rated_two_player_match_and_rates_it():
         run("handle_timeouts")
         match.refresh_from_db()
         assert match.status == Match.Status.FINISHED
-        assert match.outcome == {"winners": [1], "losers": [0], "reason": "lost on time"}
+        assert match.outcome == {"winners": [1], "losers": [0], "reason": "lost on time",
+                                 "placement": [[1], [0]]}
         assert Rating.objects.get(user=b, game="race").rating > 1500 > Rating.objects.get(user=a, game="race").rating
 
 
@@ -204,6 +206,8 @@ def test_time_out_in_three_players_loses_and_a_bot_plays_on():
             move(match, mover, 2)
             match.refresh_from_db()
         assert 0 in match.outcome["losers"] and 0 not in match.outcome["winners"]
+        # the race game's outcome has no placement: the site reads it from the winners, the one who timed out last
+        assert agrees(match.outcome, 3) and match.outcome["placement"][-1] == [0]
 
 
 def test_vacation_starts_by_itself_instead_of_a_time_out():
