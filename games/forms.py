@@ -4,11 +4,34 @@ from django.utils.translation import gettext_lazy as _
 import engine
 
 from .clocks import controls as C
+from .lobby import pace as P
 from .lobby.catalog import game_options
-from .models import bot_name
+from .models import Pace, bot_name
 
 OPEN = ""
 CLOCK_CHOICES = [(key, C.CLOCK_NAMES[key]) for key in C.CLOCKS]
+
+
+class PaceLabel:
+    """"Live — everyone is at the table now…": a pace with its meaning, translated when shown."""
+
+    def __init__(self, pace: Pace):
+        self.pace = pace
+
+    def __str__(self):
+        return f"{self.pace.label} — {P.MEANINGS[self.pace]}"
+
+
+def pace_field(blank_label) -> forms.ChoiceField:
+    """A pace to choose, each with what it means to players; blank: the clock decides."""
+    return forms.ChoiceField(
+        label=_("Pace"),
+        choices=[("", blank_label)] + [(p.value, PaceLabel(p)) for p in Pace],
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_("Live tables take the Fast clock, 1 day per move or no clock; "
+                    "Fast tables a clock up to Standard or 3 days per move."),
+    )
 
 
 class NewMatchForm(forms.Form):
@@ -21,7 +44,11 @@ class NewMatchForm(forms.Form):
         label=_("Variants and house rules"), required=False, widget=forms.CheckboxSelectMultiple
     )
     island = forms.ChoiceField(label=_("Island"), required=False, widget=forms.RadioSelect)
-    clock = forms.ChoiceField(label=_("Time control"), choices=CLOCK_CHOICES, initial=C.DEFAULT_CLOCK, required=False)
+    pace = pace_field(_("Set by the time control (a day a move or less: Fast; longer: Slow)"))
+    clock = forms.ChoiceField(
+        label=_("Time control"), choices=[("", _("The pace's usual clock"))] + CLOCK_CHOICES,
+        initial="", required=False,
+    )
     weekend_pause = forms.BooleanField(label=_("Clocks stop at the weekend"), required=False)
     rated = forms.BooleanField(label=_("Rated (people only)"), required=False)
     timeout_policy = forms.ChoiceField(
@@ -80,7 +107,8 @@ class NewMatchForm(forms.Form):
             "players": players,
             "options": options,
             "bots": bots,
-            "clock": data["clock"] or C.DEFAULT_CLOCK,
+            "clock": data["clock"] or None,
+            "pace": data["pace"] or None,
             "weekend_pause": data["weekend_pause"],
             "rated": data["rated"],
             "timeout_policy": data["timeout_policy"] or None,
@@ -93,6 +121,7 @@ class QuickMatchForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"))
     players = forms.TypedChoiceField(label=_("Players"), coerce=int, choices=[(n, n) for n in range(2, 5)])
     clock = forms.ChoiceField(label=_("Time control"), choices=[c for c in CLOCK_CHOICES if c[0] != "none"])
+    pace = pace_field(_("Set by the time control"))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -106,6 +135,7 @@ class LobbyFilterForm(forms.Form):
         choices=[("", _("any"))] + [(n, n) for n in range(2, 5)],
     )
     clock = forms.ChoiceField(label=_("Time control"), required=False, choices=[("", _("any"))] + CLOCK_CHOICES)
+    pace = forms.ChoiceField(label=_("Pace"), required=False, choices=[("", _("any"))] + Pace.choices)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -121,4 +151,6 @@ class LobbyFilterForm(forms.Form):
             matches = matches.filter(players=data["players"])
         if data.get("clock"):
             matches = matches.filter(time_control=data["clock"])
+        if data.get("pace"):
+            matches = matches.filter(pace=data["pace"])
         return matches

@@ -16,6 +16,7 @@ import engine
 from .. import jsonbody
 from ..clocks.controls import CLOCKS, DEFAULT_CLOCK
 from ..lobby import tables
+from ..lobby.pace import PACES
 from ..models import Match
 from ..play import match_rows, services, visibility
 from . import answers
@@ -28,7 +29,16 @@ class MatchCreateSerializer(serializers.Serializer):
     players = serializers.IntegerField(min_value=1, max_value=8)
     options = serializers.DictField(required=False, default=dict)
     bots = serializers.DictField(child=serializers.CharField(), required=False, default=dict)
-    clock = serializers.ChoiceField(choices=list(CLOCKS), required=False, default=DEFAULT_CLOCK)
+    clock = serializers.ChoiceField(
+        choices=list(CLOCKS), required=False, allow_null=True, default=None,
+        help_text=f"The time control; absent: the pace's usual one ({DEFAULT_CLOCK} when no pace is given).",
+    )
+    pace = serializers.ChoiceField(
+        choices=PACES, required=False, allow_null=True, default=None,
+        help_text="live (everyone at the table now, moves within minutes), fast (several moves a day) or slow "
+        "(a move a day or so); absent: from the clock (a day a move or less: fast; longer or no clock: slow). "
+        "A live table takes the clocks 1d, fast or none; a fast one fast, standard, 1d, 2d, 3d or none.",
+    )
     weekend_pause = serializers.BooleanField(required=False, default=False)
     rated = serializers.BooleanField(required=False, default=False)
     timeout_policy = serializers.ChoiceField(choices=["bot", "lose"], required=False, allow_null=True, default=None)
@@ -49,6 +59,8 @@ MatchPayload = inline_serializer(
         "players": serializers.IntegerField(),
         "options": serializers.DictField(),
         "status": serializers.ChoiceField(choices=Match.Status.choices),
+        "time_control": serializers.CharField(),
+        "pace": serializers.ChoiceField(choices=PACES),
         "seats": serializers.ListField(child=serializers.DictField()),
         "your_seat": serializers.IntegerField(allow_null=True),
         "version": serializers.IntegerField(),
@@ -71,6 +83,8 @@ MatchSummary = inline_serializer(
         "id": serializers.IntegerField(),
         "game": serializers.CharField(),
         "status": serializers.CharField(),
+        "time_control": serializers.CharField(),
+        "pace": serializers.ChoiceField(choices=PACES),
         "your_turn": serializers.BooleanField(),
         "url": serializers.CharField(),
     },
@@ -104,14 +118,22 @@ class GameCatalogView(APIView):
 class MatchListView(APIView):
     @extend_schema(
         operation_id="matches_list",
-        parameters=[OpenApiParameter("mine", bool, description="my matches instead of the open lobby")],
-        responses={200: MatchSummary},
+        parameters=[
+            OpenApiParameter("mine", bool, description="my matches instead of the open lobby"),
+            OpenApiParameter("pace", str, enum=PACES, description="only matches of this pace"),
+        ],
+        responses={200: MatchSummary, 400: Error},
     )
     def get(self, request):
         if request.query_params.get("mine") and request.user.is_authenticated:
             matches = Match.objects.with_seats().played_by(request.user).exclude(status=Match.Status.ABANDONED)
         else:
             matches = Match.objects.with_seats().filter(status=Match.Status.LOBBY)
+        pace = request.query_params.get("pace")
+        if pace is not None:
+            if pace not in PACES:
+                return answers.bad_request("pace must be live, fast or slow.")
+            matches = matches.filter(pace=pace)
         matches = visibility.visible_to(matches, request.user).order_by("-updated_at")[:100]
         return Response([visibility.match_summary(m, request.user) for m in matches])
 

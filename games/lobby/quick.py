@@ -1,4 +1,4 @@
-"""Quick match: a queue per game, clock and table size, paired by rating within a window that widens while a player waits."""
+"""Quick match: a queue per game, clock, pace and table size, paired by rating within a window that widens while a player waits."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import engine
 from ..clocks import controls as C
 from ..models import Block, Match, QueueEntry, Rating
 from ..refusals import ServiceError
+from .pace import choose as choose_pace
 from .tables import create_match, join_match
 
 QUICK_WINDOW = 100.0  # rating points either side at first
@@ -29,11 +30,14 @@ def rating_of(user, game: str) -> float:
     return row.rating if row else 1500.0
 
 
-def enqueue(user, game_slug: str, clock: str, players: int = 2) -> Match | None:
-    """Join the quick-match queue; returns the match if a pairing happened at once."""
+def enqueue(user, game_slug: str, clock: str, players: int = 2, pace: str | None = None) -> Match | None:
+    """Join the quick-match queue; returns the match if a pairing happened at once.
+
+    Without a pace, the clock's usual one (`lobby.pace.default_pace`)."""
     game = engine.get_game(game_slug)
     if clock not in C.CLOCKS or clock == "none":
         raise ServiceError(_("Quick matches need a clock."))
+    clock, pace = choose_pace(clock, pace)
     if not game.min_players <= players <= game.max_players:
         raise ServiceError(_("Wrong number of players for this game."))
     QueueEntry.objects.update_or_create(
@@ -41,6 +45,7 @@ def enqueue(user, game_slug: str, clock: str, players: int = 2) -> Match | None:
         game=game_slug,
         players=players,
         clock=clock,
+        pace=pace,
         defaults={"rating": rating_of(user, game_slug), "created_at": timezone.now()},
     )
     made = pair_queue()
@@ -52,7 +57,7 @@ def dequeue(user) -> int:
 
 
 def pair_queue(now=None) -> list[Match]:
-    """Match waiting players: same game, size and clock, every pair within both windows."""
+    """Match waiting players: same game, size, clock and pace, every pair within both windows."""
     now = now or timezone.now()
     made = []
     with transaction.atomic():
@@ -66,7 +71,9 @@ def pair_queue(now=None) -> list[Match]:
             for other in entries:
                 if other.pk in used or other is entry or len(group) == entry.players:
                     continue
-                if (other.game, other.players, other.clock) != (entry.game, entry.players, entry.clock):
+                if (other.game, other.players, other.clock, other.pace) != (
+                    entry.game, entry.players, entry.clock, entry.pace
+                ):
                     continue
                 if any(
                     other.user_id == g.user_id
@@ -80,7 +87,7 @@ def pair_queue(now=None) -> list[Match]:
             if len(group) == entry.players:
                 used.update(g.pk for g in group)
                 match = create_match(
-                    group[0].user, entry.game, entry.players, clock=entry.clock, rated=True, private=True
+                    group[0].user, entry.game, entry.players, clock=entry.clock, pace=entry.pace, rated=True, private=True
                 )
                 for g in group[1:]:
                     join_match(g.user, match, token=match.invite_token)

@@ -1,4 +1,4 @@
-"""The tables of the lobby: creating, joining and leaving matches, invitations, rematches."""
+"""The tables of the lobby: creating, joining and leaving matches, invitations, rematches (same pace)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from ..notifications import events, outbox
 from ..play.match_rows import lock_match as _lock
 from ..play.match_rows import match_id as _match_id
 from ..play.services import start
+from .pace import choose as choose_pace
 from ..refusals import Forbidden, NotFound, ServiceError, StaleVersion
 
 MAX_WAITING_MATCHES = 10
@@ -30,7 +31,8 @@ def create_match(
     options: dict | None = None,
     bots=None,
     *,
-    clock: str = C.DEFAULT_CLOCK,
+    clock: str | None = None,
+    pace: str | None = None,
     weekend_pause: bool = False,
     rated: bool = False,
     timeout_policy: str | None = None,
@@ -57,6 +59,7 @@ def create_match(
             raise ServiceError(_("There is no bot called %(bot)r.") % {"bot": bot})
         if required.get(index) != bot and bot not in game.seat_bots():
             raise ServiceError(_("The %(bot)s bot only plays the seat its mode reserves.") % {"bot": bot})
+    clock, pace = choose_pace(clock, pace)
     if clock not in C.CLOCKS:
         raise ServiceError(_("Unknown time control %(c)r.") % {"c": clock})
     humans = players - len(bots)
@@ -88,6 +91,7 @@ def create_match(
             created_by=user,
             time_control=clock,
             clock=C.CLOCKS[clock],
+            pace=pace,
             weekend_pause=weekend_pause and humans > 1,
             rated=rated,
             timeout_policy=policy,
@@ -258,6 +262,7 @@ def rematch(user, match) -> Match:
         match.options,
         bots,
         clock=clock,
+        pace=match.pace,
         weekend_pause=match.weekend_pause,
         rated=match.rated,
         timeout_policy=match.timeout_policy,

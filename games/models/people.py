@@ -59,7 +59,7 @@ class Block(models.Model):
 
 
 class QueueEntry(models.Model):
-    """A player waiting for a quick match of one game with one time control."""
+    """A player waiting for a quick match of one game with one time control at one pace."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="queue_entries")
     game = models.CharField(max_length=32)
@@ -71,4 +71,4 @@ class QueueEntry(models.Model):
 
     class Meta:
         ordering = ["created_at"]
-        constraints = [models.UniqueConstraint(fields=["user", "game", "players", "clock"], name="one_queue_entry")]
+        constraints = [models.UniqueConstraint(fields=["user", "game", "players", "clock", "pace"], name="one_queue_entry")]

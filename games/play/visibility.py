@@ -98,6 +98,7 @@ def match_summary(match: Match, user) -> dict:
         "options": match.options,
         "status": match.status,
         "time_control": match.time_control,
+        "pace": match.pace,
         "weekend_pause": match.weekend_pause,
         "rated": match.rated,
         "seats": seat_list(match),

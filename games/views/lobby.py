@@ -13,7 +13,7 @@ from ..chat import inbox as chat_inbox
 from ..forms import LobbyFilterForm, NewMatchForm, QuickMatchForm
 from ..live import presence as live_presence
 from ..lobby import quick, tables
-from ..models import Match, QueueEntry, Seat
+from ..models import Match, Pace, QueueEntry, Seat
 from ..notifications import onsite as notice_site
 from ..play import services, visibility
 from ..spectators import listing as watch_listing
@@ -28,19 +28,21 @@ def lobby(request):
         queued = QueueEntry.objects.filter(user=request.user)
         invitations = notice_site.open_invitations(request.user)
     open_matches = list(open_matches)
+    online = _online(request.user, open_matches + [row["match"] for row in mine])
     return render(
         request,
         "games/lobby.html",
         {
             "watch": watch_listing.watch_list(request.user),
-            "open_matches": open_matches,
+            "open_matches": _live_hosts_first(open_matches, online, request.user.pk),
             "mine": mine,
             "games": engine.all_games(),
             "filters": filters,
+            "pace_links": _pace_links(request.GET),
             "quick": QuickMatchForm(auto_id="quick_%s"),
             "queued": queued,
             "invitations": invitations,
-            "online": _online(request.user, open_matches + [row["match"] for row in mine]),
+            "online": online,
         },
     )
 
@@ -78,7 +80,8 @@ def quick_match(request):
         messages.error(request, _("Choose a game, a number of players and a time control."))
         return redirect("lobby")
     try:
-        match = quick.enqueue(request.user, form.cleaned_data["game"], form.cleaned_data["clock"], form.cleaned_data["players"])
+        data = form.cleaned_data
+        match = quick.enqueue(request.user, data["game"], data["clock"], data["players"], pace=data["pace"] or None)
     except services.ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("lobby")
@@ -95,6 +98,34 @@ def _online(viewer, matches) -> set[int]:
     me = viewer.pk if viewer.is_authenticated else None
     ids = {s.user_id for m in matches for s in m.seats.all() if s.user_id and not s.bot and s.user_id != me}
     return live_presence.users_here(ids)
+
+
+def _pace_links(query) -> list[dict]:
+    """One tap per pace above the open tables (phone first), keeping the other filters."""
+    links = []
+    for value, label in [("", _("All paces"))] + list(Pace.choices):
+        q = query.copy()
+        q.pop("pace", None)
+        if value:
+            q["pace"] = value
+        links.append({"pace": value, "label": label, "url": "?" + q.urlencode() if q else "?",
+                      "current": query.get("pace", "") == value})
+    return links
+
+
+def _live_hosts_first(matches, online: set[int], me: int | None) -> list[dict]:
+    """The open tables as rows: a Live table says whether its creator is on the site now, and
+    those whose creator is here come first (a Live table is only worth joining with them there);
+    the rest keep their order, newest first."""
+    rows = []
+    for m in matches:
+        seated = any(s.user_id == m.created_by_id for s in m.seats.all())
+        host_here = None
+        if m.pace == Pace.LIVE and seated and m.created_by_id and m.created_by_id != me:
+            host_here = m.created_by_id in online
+        rows.append({"match": m, "host_here": host_here})
+    rows.sort(key=lambda row: row["host_here"] is not True)
+    return rows
 
 
 def _my_matches(user):

@@ -89,7 +89,7 @@ def a_world():
     tables.join_match(ann, rated)
     rated = Match.objects.get(pk=rated.pk)
     services.submit_action(rated.pk, bob, {"type": site_actions.RESIGN}, rated.version)  # ratings, notices
-    tables.create_match(cat, "barnyard", 3)  # an open match in the lobby
+    tables.create_match(cat, "barnyard", 3, pace="live")  # an open Live table in the lobby, its pace and host marked
     clocked = tables.create_match(ann, "chickenrun", 2)  # people only: the clocks run
     tables.join_match(bob, clocked)
     active["people"] = Match.objects.get(pk=clocked.pk)
@@ -104,7 +104,7 @@ def a_world():
 
 
 def page_kinds(active, finished, invite):
-    paths = ["/", "/?game=barnyard", "/matches/new/", "/matches/mine/", "/notifications/", "/accounts/profile/",
+    paths = ["/", "/?game=barnyard", "/?pace=live", "/matches/new/", "/matches/mine/", "/notifications/", "/accounts/profile/",
              "/accounts/players/ann/", "/accounts/players/bob/", "/accounts/password-change/",
              f"/invite/{invite.invite_token}/"]
     for slug in GAMES:
