@@ -188,7 +188,7 @@ def test_a_french_page(client):
     t = fill(cup(poule, size=3, name="Coupe"), poule)
     client.force_login(poule)
     page = text(client.get(f"/tournaments/{t.pk}/"))
-    assert "Règles" in page and "Joueurs" in page and "Ouvert aux inscriptions" in page
+    assert "Règles" in page and "Joueurs" in page and "Inscriptions ouvertes" in page
     assert "Quitter le tournoi" in page
     listing = text(client.get("/tournaments/"))
     assert "Tournois" in listing and "Nouveau tournoi" in listing and "Places libres" in listing
