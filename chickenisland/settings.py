@@ -179,6 +179,7 @@ CELERY_BEAT_SCHEDULE = {
     "pair-quick-matches": {"task": "games.tasks.pair_quick_matches", "schedule": 30.0},
     "award-missed-achievements": {"task": "games.tasks.award_missed_achievements", "schedule": 1800.0},
     "forget-spectators": {"task": "games.tasks.forget_spectators", "schedule": 3600.0},
+    "advance-tournaments": {"task": "games.tasks.advance_tournaments", "schedule": 300.0},
 }
 
 # The match chat (games/chat): at most N messages per person in each window of S seconds.

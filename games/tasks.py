@@ -14,6 +14,7 @@ from .lobby import quick
 from .play import services, site_actions
 from . import signals
 from .players import vacations
+from .tournaments import progress as tournaments
 from .achievements import award
 from .spectators import presence
 from .notifications import outbox, reminders
@@ -138,6 +139,20 @@ def forget_spectators() -> int:
     return presence.forget_old()
 
 
+@shared_task(acks_late=True)
+def tournament_match_finished(match_id: int) -> None:
+    """A tournament's match ended: its round closes, the next Swiss round is paired or the
+    tournament ends (safe twice: each step happens under the tournament's lock, once)."""
+    tournaments.match_finished(match_id)
+
+
+@shared_task
+def advance_tournaments() -> int:
+    """Swisses due to start (or cancelled), rounds past their deadline (time-outs), and any
+    tournament whose last match ended while its follow-up was lost."""
+    return tournaments.start_due() + tournaments.end_overdue_rounds() + tournaments.catch_up()
+
+
 @receiver(signals.match_finished)
 def _queue_achievements(sender, match_id, **kwargs):
     award_achievements.delay(match_id)
@@ -146,6 +161,11 @@ def _queue_achievements(sender, match_id, **kwargs):
 @receiver(signals.match_finished)
 def _queue_replay_checkpoints(sender, match_id, **kwargs):
     prepare_replay.delay(match_id)
+
+
+@receiver(signals.match_finished)
+def _queue_tournament_progress(sender, match_id, **kwargs):
+    tournament_match_finished.delay(match_id)
 
 
 @receiver(signals.bot_turn_due)
@@ -163,4 +183,5 @@ PERIODIC_JOBS = {
     "pair_quick_matches": pair_quick_matches,
     "award_missed_achievements": award_missed_achievements,
     "forget_spectators": forget_spectators,
+    "advance_tournaments": advance_tournaments,
 }

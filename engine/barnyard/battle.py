@@ -7,6 +7,7 @@ The battle lives in `state["battle"]` while someone other than the attacker must
 
 from __future__ import annotations
 
+from ..placement import ranked
 from ..rng import Rng
 from . import board as B
 from .data import strength
@@ -253,6 +254,7 @@ def eliminate(state: dict) -> None:
         army = side["army"]
         if (army is not None and not army["units"]) or (army is None and not pieces(state, seat)):
             side["out"] = True
+            side["out_at"] = state["ply"]  # the placement's elimination order
             side["army"] = None
             for card in side["hand"] + side["plans"]:
                 state["discarded"].append(card)
@@ -270,6 +272,20 @@ def eliminate(state: dict) -> None:
     if len(left) == 1 and state["result"] is None:
         state["result"] = {"winners": left, "losers": [s for s in range(state["players"]) if s not in left],
                            "reason": "last_standing"}
+
+
+def placement(state: dict) -> list[list[int]]:
+    """The winners first; then factions still standing (only at the round limit, D-5) by their
+    score; then the factions that are out, the later out the better, those put out by the same
+    action sharing a place (docs/barnyard.md, "Placement"). A state saved before the order was
+    kept: its factions that are out share a place."""
+    winners = state["result"]["winners"]
+
+    def key(s: int) -> tuple[int, int]:
+        side = state["sides"][s]
+        return (0, side.get("out_at", -1)) if side["out"] else (1, score(state, s))
+
+    return [sorted(winners), *ranked((s for s in range(state["players"]) if s not in winners), key)]
 
 
 def round_limit_result(state: dict) -> dict:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from ..protocol import Game
+from . import battle as BT
 from . import bots, texts
 from . import state as S
 from . import turns as T
@@ -42,7 +43,7 @@ class BarnyardGame(Game):
     def outcome(self, state: dict) -> dict | None:
         result = state["result"]
         return None if result is None else {"winners": list(result["winners"]), "losers": list(result["losers"]),
-                                            "reason": result["reason"]}
+                                            "reason": result["reason"], "placement": BT.placement(state)}
 
     def serialize(self, state: dict) -> dict:
         return S.copy(state)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from ..errors import IllegalAction
+from ..placement import ranked
 from ..strict import is_legal
 from ..rng import seed_state
 from . import cards as C
@@ -163,6 +164,19 @@ def _game_over(state: dict) -> bool:
         best = max(counts.values())
         _finish(state, [s for s in living if counts[s] == best], "limit")
     return state["result"] is not None
+
+
+def placement(state: dict) -> list[list[int]]:
+    """The winners first; then, at the turn limit, the players still in by their chickens; then
+    the players who are out, the later out the better, those put out by the same action sharing
+    a place (as D-15 lets them share the win) (docs/chicken-die.md, "Placement")."""
+    winners = state["result"]["winners"]
+    out = {e["seat"]: e["chain"] for e in state["out"]}
+
+    def key(s: int) -> tuple[int, int]:
+        return (0, out[s]) if s in out else (1, len(state["flocks"][s]))
+
+    return [sorted(winners), *ranked((s for s in range(state["players"]) if s not in winners), key)]
 
 
 def _at_once_under_way(state: dict) -> bool:

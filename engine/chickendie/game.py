@@ -40,7 +40,8 @@ class ChickenDieGame(Game):
 
     def outcome(self, state: dict) -> dict | None:
         result = state["result"]
-        return None if result is None else dict(result, winners=list(result["winners"]), losers=list(result["losers"]))
+        return None if result is None else dict(result, winners=list(result["winners"]), losers=list(result["losers"]),
+                                                placement=flow.placement(state))
 
     def serialize(self, state: dict) -> dict:
         return flow.copy_state(state)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import IllegalAction
+from ..placement import from_winners
 from ..protocol import Game
 from ..rng import seed_state
 from . import bots, texts
@@ -73,7 +74,10 @@ class ChickenRunGame(Game):
         return seat not in self.to_act(after) or before["rng"] != after["rng"]
 
     def outcome(self, state: dict) -> dict | None:
-        return T.copy_result(state["result"])
+        """The print ("Winning"): the first to capture two chickens wins, the other is second;
+        our draw (CR-5) is one shared place."""
+        result = T.copy_result(state["result"])
+        return None if result is None else dict(result, placement=from_winners(result["winners"], result["losers"], 2))
 
     def serialize(self, state: dict) -> dict:
         return T.copy_state(state)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from ..protocol import Game
-from . import bots, cards, describe, options, setup, state, teams, turn, view
+from . import bots, cards, describe, options, placing, setup, state, teams, turn, view
 from .solo import SEAT
 
 
@@ -42,7 +42,8 @@ class WfciGame(Game):
         return view.view(st, seat)
 
     def outcome(self, st: dict) -> dict | None:
-        return st["result"]
+        result = st["result"]
+        return None if result is None else dict(result, placement=placing.placement(st, result))
 
     def serialize(self, st: dict) -> dict:
         return state.serialize(st)

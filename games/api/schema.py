@@ -37,7 +37,7 @@ def _codes(path: str, method: str, operation: dict) -> set[str]:
         codes.add("429")
     if any(p.get("in") == "query" for p in operation.get("parameters", [])):
         codes.add("400")
-    if path.endswith(("/join/", "/leave/", "/actions/")):
+    if path.endswith(("/join/", "/leave/", "/start/", "/actions/")):
         codes.add("409")
     if path == "/api/token/":
         codes = (codes - {"401", "403"}) | {"429"}

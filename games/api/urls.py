@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from . import matches, streams, table, tokens
+from . import matches, streams, table, tokens, tournaments
 from .schema import ApiDocsView
 
 urlpatterns = [
@@ -16,6 +16,11 @@ urlpatterns = [
     path("matches/<int:pk>/chat/", table.ChatView.as_view(), name="api-chat"),
     path("matches/<int:pk>/events/", streams.match_events, name="api-match-events"),
     path("events/", streams.player_events, name="api-events"),
+    path("tournaments/", tournaments.TournamentListView.as_view(), name="api-tournaments"),
+    path("tournaments/<int:pk>/", tournaments.TournamentDetailView.as_view(), name="api-tournament"),
+    path("tournaments/<int:pk>/join/", tournaments.JoinView.as_view(), name="api-tournament-join"),
+    path("tournaments/<int:pk>/leave/", tournaments.LeaveView.as_view(), name="api-tournament-leave"),
+    path("tournaments/<int:pk>/start/", tournaments.StartView.as_view(), name="api-tournament-start"),
     path("players/<str:username>/", table.PlayerView.as_view(), name="api-player"),
     path("ping/", matches.PingView.as_view(), name="api-ping"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

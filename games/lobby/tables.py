@@ -47,23 +47,7 @@ def create_match(
         raise ServiceError(_("Options and bots are given as objects."))
     options = dict(options or {})
     bots = _bot_seats(bots or {})
-    try:
-        game = engine.get_game(game_slug)
-    except engine.IllegalAction as exc:
-        raise ServiceError(str(exc)) from None
-    try:
-        players = int(players)
-    except (TypeError, ValueError):
-        raise ServiceError(_("The number of players must be a whole number.")) from None
-    if not game.min_players <= players <= game.max_players:
-        raise ServiceError(
-            _("%(game)s is played by %(lo)s to %(hi)s players.")
-            % {"game": game.name, "lo": game.min_players, "hi": game.max_players}
-        )
-    try:
-        required = game.required_bots(players, options)
-    except engine.IllegalAction as exc:
-        raise ServiceError(str(exc)) from None
+    game, players, required = check_table(game_slug, players, options)
     bots.update(required)
     first = 0 if user is None else 1
     for index, bot in bots.items():
@@ -120,6 +104,53 @@ def create_match(
         outbox.record([events.invitation(match, user, invitee) for invitee in invitees])
         if not match.seats.filter(user__isnull=True, bot="").exists():
             start(match, by=user)
+    return match
+
+
+def check_table(game_slug: str, players, options: dict):
+    """The game, the number of players as a whole number, and the bots its mode requires; a
+    ServiceError when the game, the table size or the options cannot be played."""
+    try:
+        game = engine.get_game(game_slug)
+    except engine.IllegalAction as exc:
+        raise ServiceError(str(exc)) from None
+    try:
+        players = int(players)
+    except (TypeError, ValueError):
+        raise ServiceError(_("The number of players must be a whole number.")) from None
+    if not game.min_players <= players <= game.max_players:
+        raise ServiceError(
+            _("%(game)s is played by %(lo)s to %(hi)s players.")
+            % {"game": game.name, "lo": game.min_players, "hi": game.max_players}
+        )
+    try:
+        required = game.required_bots(players, options)
+    except engine.IllegalAction as exc:
+        raise ServiceError(str(exc)) from None
+    return game, players, required
+
+
+def seat_match(game_slug: str, users: list, options: dict, *, clock: str, pace: str, weekend_pause: bool = False,
+               rated: bool = True, tournament=None, tournament_round: int | None = None, seed: int | None = None,
+               by=None) -> Match:
+    """A match between people already chosen, seated in the order given, started at once (a
+    tournament's table): the same checks and the same start as any match, in the caller's
+    transaction. A time-out loses it: nobody's bot plays a seat in a competition."""
+    game, players, required = check_table(game_slug, len(users), dict(options or {}))
+    if required:
+        raise ServiceError(_("This game mode needs a bot at the table: it cannot be played between people only."))
+    if clock not in C.CLOCKS:
+        raise ServiceError(_("Unknown time control %(c)r.") % {"c": clock})
+    seed = secrets.randbits(62) if seed is None else seed
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game.slug, players=players, options=dict(options or {}), seed=seed, created_by=None,
+            time_control=clock, clock=C.CLOCKS[clock], weekend_pause=weekend_pause, rated=rated,
+            timeout_policy="lose", invite_token=secrets.token_urlsafe(16), pace=pace,
+            tournament=tournament, tournament_round=tournament_round,
+        )
+        Seat.objects.bulk_create([Seat(match=match, index=i, user=u) for i, u in enumerate(users)])
+        start(match, by=by)
     return match
 
 

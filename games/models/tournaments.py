@@ -42,6 +42,7 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="created_tournaments"
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    seed = models.BigIntegerField(default=0)  # numbers the entrants at the start, so a design's seats are drawn fairly
     current_round = models.PositiveSmallIntegerField(default=0)
     ended_reason = models.CharField(max_length=200, blank=True)  # why a Swiss ended early (a message id)
     created_at = models.DateTimeField(auto_now_add=True)

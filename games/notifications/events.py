@@ -140,6 +140,35 @@ def vacation(vacation, user, told, started: bool) -> list[Spec]:
     return specs
 
 
+def tournament(user, t, what: str, match=None, **params) -> Spec:
+    """Tournament news to one entrant: "start", "round" (their new Swiss match), "results" (their
+    rank), "cancelled". One notice per entrant and event (the key), however often it is asked for."""
+    at = f".r{params['round']}" if "round" in params else ""
+    return Spec(user, K.TOURNAMENT, f"tournament.t{t.pk}.{what}{at}.u{user.pk}", match.pk if match else None,
+                {"tournament": t.pk, "what": what, "name": t.name, "game": t.game, "format": t.format, **params})
+
+
+def tournament_title(p: dict) -> str:
+    """A tournament as a notice names it: its own name, else its game and format."""
+    if p.get("name"):
+        return p["name"]
+    game = texts.game_title(p.get("game", ""))
+    return (_("the %(game)s cup") if p.get("format") == "cup" else _("the %(game)s Swiss")) % {"game": game}
+
+
+def tournament_text(p: dict) -> str:
+    title = tournament_title(p)
+    what = p.get("what")
+    if what == "start":
+        return _("The tournament %(t)s has started: your matches are waiting.") % {"t": title}
+    if what == "round":
+        return _("Round %(n)s of %(t)s: your next match is ready.") % {"n": p.get("round"), "t": title}
+    if what == "results":
+        return _("The tournament %(t)s is over: you are ranked %(rank)s of %(of)s.") % {
+            "t": title, "rank": p.get("rank"), "of": p.get("of")}
+    return _("The tournament %(t)s was cancelled.") % {"t": title}
+
+
 # ---------------------------------------------------------------- words
 
 
@@ -199,6 +228,8 @@ def text(notice: Notification, tz=None) -> str:
         return _("%(who)s offers a rematch: %(m)s.") % {"who": p.get("who", ""), "m": label(notice)}
     if kind == K.CHAT:
         return _("%(who)s wrote in the chat of %(m)s.") % {"who": p.get("who", ""), "m": label(notice)}
+    if kind == K.TOURNAMENT:
+        return tournament_text(p)
     if kind == K.VACATION:
         if p.get("me"):
             return (_("Your time was running out, so a vacation started: your clocks are paused.") if p.get("started")

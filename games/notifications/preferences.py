@@ -25,6 +25,7 @@ KINDS = {
     "invite": _("Invitations"),
     "rematch": _("Rematch offers"),
     "chat": _("Chat messages in your matches"),
+    "tournament": _("Tournaments: the start, your next round, the results"),
 }
 
 # How an e-mail goes out: at once, only when the player has been away from the site for a
@@ -49,6 +50,7 @@ DEFAULTS = {
     "rematch": {"site": True, "push": True, "mail": MAIL_DIGEST},
     # Talk at the table: on the site and on the phone, never an e-mail unless asked for.
     "chat": {"site": True, "push": True, "mail": MAIL_OFF},
+    "tournament": {"site": True, "push": True, "mail": MAIL_DIGEST},
 }
 
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
+from engine import placement
 
 from . import match_rows, ratings, site_actions
 from .actors import Bot, Timekeeper, TokenHolder
@@ -184,6 +185,7 @@ def _store(match: Match, game, state, seats) -> None:
             outcome = dict(outcome)
             outcome["winners"] = [w for w in outcome.get("winners", []) if w not in forfeited]
             outcome["losers"] = sorted(set(outcome.get("losers", [])) | set(forfeited))
+            outcome["placement"] = placement.last(placement.of(outcome, len(seats)), forfeited)
         finish(match, outcome)
 
 

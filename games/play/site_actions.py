@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from engine import placement
+
 from ..clocks import seat_clocks
 from ..refusals import Forbidden, IllegalMove, ServiceError
 from ..models import Match, Seat
@@ -83,7 +85,9 @@ def _forfeit(match, seats, me: Seat, game, how: str) -> str:
     teams = game.teams(match.players, match.options or {}) or []
     if len(others) <= 1 or any(set(others) <= set(t) for t in teams):
         me.save()
-        outcome = {"winners": others, "losers": [s.index for s in seats if s.forfeited], "reason": how}
+        losers = [s.index for s in seats if s.forfeited]
+        outcome = {"winners": others, "losers": losers, "reason": how,
+                   "placement": placement.from_winners(others, losers, [s.index for s in seats])}
         finish(match, {**outcome, "teams": teams} if teams else outcome)
     else:
         me.away = True

@@ -185,7 +185,8 @@ def test_time_out_loses_a_rated_two_player_match_and_rates_it():
         run("handle_timeouts")
         match.refresh_from_db()
         assert match.status == Match.Status.FINISHED
-        assert match.outcome == {"winners": [1], "losers": [0], "reason": "lost on time"}
+        assert match.outcome == {"winners": [1], "losers": [0], "reason": "lost on time",
+                                 "placement": [[1], [0]]}
         assert Rating.objects.get(user=b, game="race").rating > 1500 > Rating.objects.get(user=a, game="race").rating
 
 

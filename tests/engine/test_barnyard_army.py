@@ -205,7 +205,8 @@ def test_an_army_with_no_troops_is_out_and_the_last_faction_wins():
     army(state, 1, 13, ["bull", "bull", "bull", "bull", "horse", "horse"])
     state = act(state, 0, {"type": "select", "piece": ARMY}, {"type": "move", "to": 13})
     if state["last_battle"]["outcome"] == "defender":
-        assert state["sides"][0]["out"] and GAME.outcome(state) == {"winners": [1], "losers": [0], "reason": "last_standing"}
+        assert state["sides"][0]["out"] and GAME.outcome(state) == {"winners": [1], "losers": [0], "reason": "last_standing",
+                                                                   "placement": [[1], [0]]}
         assert GAME.to_act(state) == []
 
 

@@ -194,7 +194,8 @@ def test_the_last_player_with_a_chicken_wins_and_out_players_are_skipped():
     assert [e["seat"] for e in state["out"]] == [1] and GAME.outcome(state) is None
     assert not any(a.get("target") == 1 for a in GAME.legal_actions(state, 0))
     state = act(play(state, 0, "coyote_attack", target=2), 2, LET, LET)
-    assert GAME.outcome(state) == {"winners": [0], "losers": [1, 2], "reason": "last"}
+    assert GAME.outcome(state) == {"winners": [0], "losers": [1, 2], "reason": "last",
+                                   "placement": [[0], [2], [1]]}
     assert GAME.to_act(state) == [] and GAME.view(state, None)["out_order"] == [1, 2]
 
 
@@ -202,6 +203,8 @@ def test_players_out_together_share_the_win():
     state = draw_instant("foster_farms", players=3, flocks={0: ["hen"], 1: ["hen"], 2: ["hen", "hen"]})
     state = let_all(state)
     assert GAME.outcome(state)["winners"] == [0, 1, 2] and GAME.outcome(state)["reason"] == "together"
+    assert GAME.outcome(state)["placement"] == [[0, 1, 2]]
     partial = let_all(draw_instant("foster_farms", players=3, flocks={0: ["hen"], 1: ["hen"], 2: ["chick"]}))
-    assert GAME.outcome(partial) == {"winners": [2], "losers": [0, 1], "reason": "last"}
+    assert GAME.outcome(partial) == {"winners": [2], "losers": [0, 1], "reason": "last",
+                                     "placement": [[2], [0, 1]]}
     assert [e["seat"] for e in partial["out"]] == [0, 1]

@@ -43,7 +43,7 @@ def test_fox_on_the_loose_a_player_out_on_an_earlier_roll_is_out_and_does_not_sh
     state = load_die(state, 4, 4)
     state = act(state, 0, NEXT, {"type": "cash", "for": "card"})
     assert rolls(state) == [(0, 4)], "the game ends with seat 0's Chick: seat 1 never needs to roll"
-    assert GAME.outcome(state) == {"winners": [1], "losers": [0], "reason": "last"}
+    assert GAME.outcome(state) == {"winners": [1], "losers": [0], "reason": "last", "placement": [[1], [0]]}
     assert state["table"] == [] and C.kind(state["discard"][-1]) == "fox_on_the_loose"
 
 
@@ -62,7 +62,8 @@ def test_players_out_before_a_card_that_hits_everyone_do_not_share_its_win():
     state = load_die(position(3, draw=["foster_farms"], flocks=flocks, seat=2, step="cash"), 6)
     state = act(state, 2, {"type": "roll"})
     state = first_choices(state)
-    assert GAME.outcome(state) == {"winners": [0, 1], "losers": [2], "reason": "together"}
+    assert GAME.outcome(state) == {"winners": [0, 1], "losers": [2], "reason": "together",
+                                   "placement": [[0, 1], [2]]}
 
 
 # --- Die-Die-Die!: "If a chicken dies the attacker chooses which chicken" --------------------

@@ -253,7 +253,8 @@ def test_victory_after_the_second_capture_and_release_by_moving_off():
     line = render(GAME.describe_action(picked, 0, step("b5")))
     assert line.startswith("White's small pyramid steps to b5 and captures the small chicken.") and "wins" in line
     won = GAME.apply(picked, 0, step("b5"))
-    assert GAME.outcome(won) == {"winners": [0], "losers": [1], "reason": "two chickens captured"}
+    assert GAME.outcome(won) == {"winners": [0], "losers": [1], "reason": "two chickens captured",
+                                 "placement": [[0], [1]]}
     assert GAME.to_act(won) == [] and GAME.legal_actions(won, 0) == []
     with pytest.raises(IllegalAction, match="over"):
         GAME.apply(won, 0, {"type": "end"})
@@ -263,7 +264,7 @@ def test_round_limit_ends_in_a_draw():
     state = make({"c2": ["W1"]}, points=3)
     state["round"] = R.ROUND_LIMIT
     after = GAME.apply(state, 0, {"type": "end"})
-    assert GAME.outcome(after) == {"winners": [], "losers": [], "reason": "draw"}
+    assert GAME.outcome(after) == {"winners": [], "losers": [], "reason": "draw", "placement": [[0, 1]]}
     assert GAME.to_act(after) == []
 
 

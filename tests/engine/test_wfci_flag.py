@@ -272,7 +272,8 @@ def test_flags_base_entry_follows_the_normal_rule_with_or_without_a_flag():
     hen = P.chicken(state, 0, "0,-2")
     carry(state, 1, hen)
     state = move(state, "0,-2", RED_BASE)
-    assert GAME.outcome(state) == {"winners": [0], "losers": [1], "reason": "Red brought Blue's flag home"}
+    assert GAME.outcome(state) == {"winners": [0], "losers": [1], "reason": "Red brought Blue's flag home",
+                                   "placement": [[0], [1]]}
     assert GAME.to_act(state) == [] and "Red brings Blue's flag home and wins!" in GAME.view(state, 1)["events"]
     assert soldier in state["units"]
     # Classic bases are open to anyone: there the machine brings it home.

@@ -424,7 +424,8 @@ def test_expert_deck_of_only_catastrophes_ends_the_game_for_everyone():
     state["stack"][0]["step"] = "draw"
     state = act(state, {"type": "draw"})
     assert GAME.outcome(state) == {"winners": [], "losers": [0, 1],
-                                   "reason": "Only catastrophes are left in the scroll deck: everyone loses"}
+                                   "reason": "Only catastrophes are left in the scroll deck: everyone loses",
+                                   "placement": [[0, 1]]}
 
 
 def test_quickplay_builds_in_its_own_step_and_not_with_the_free_action():
