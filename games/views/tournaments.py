@@ -17,13 +17,13 @@ from ..tournaments import report, services
 
 def tournaments(request):
     lists = services.listing()
-    open_ones = list(lists["open"].select_related("created_by").annotate(joined=Count("entries")))
+    open_ones = list(lists["open"].annotate(joined=Count("entries")))
     for t in open_ones:
         t.free = max(0, t.entrants - t.joined)
     return render(request, "games/tournaments.html", {
         "open": open_ones,
-        "running": lists["running"].select_related("created_by"),
-        "finished": lists["finished"].select_related("created_by")[:30],
+        "running": lists["running"],
+        "finished": lists["finished"],
         "mine": set(request.user.tournament_entries.values_list("tournament_id", flat=True))
         if request.user.is_authenticated else set(),
     })
@@ -31,21 +31,14 @@ def tournaments(request):
 
 def tournament(request, pk):
     t = get_object_or_404(Tournament.objects.select_related("created_by"), pk=pk)
-    viewer = request.user if request.user.is_authenticated else None
-    data = report.payload(t, viewer=viewer)
+    data = report.payload(t, viewer=request.user if request.user.is_authenticated else None)
     entries = list(t.entries.select_related("user"))
-    me = next((e for e in entries if viewer is not None and e.user_id == viewer.pk), None)
-    others = {e.user_id for e in entries if viewer is None or e.user_id != viewer.pk}
-    running = t.status == Tournament.Status.RUNNING
-    flags = {e["player"]: e for e in data.get("entries") or []}
+    flags = {e["player"]: e for e in data["entries"]}
     people = [{"user_id": e.user_id, "display_name": e.user.username, **flags.get(e.user.username, {})} for e in entries]
+    others = {e.user_id for e in entries if e.user_id != request.user.pk}
     return render(request, "games/tournament.html", {
-        "t": t, "report": data, "people": people, "online": live_presence.users_here(others),
-        "me": me,
-        "can_join": viewer is not None and me is None and t.status == Tournament.Status.OPEN,
-        "can_leave": me is not None and me.withdrawn_at is None and (t.status == Tournament.Status.OPEN or running),
-        "can_start": viewer is not None and t.status == Tournament.Status.OPEN
-        and (t.created_by_id == viewer.pk or viewer.is_staff),
+        "t": t, "report": data, "you": data.get("you") or {}, "people": people,
+        "online": live_presence.users_here(others),
     })
 
 

@@ -2,6 +2,7 @@
 starting from a tournament's page, the page before and after the start, in English and French,
 and tournament matches named as such in the lobby, My matches and the match head."""
 
+import html
 import re
 
 import pytest
@@ -28,7 +29,7 @@ def fill(t, *users) -> Tournament:
 
 
 def text(response) -> str:
-    return re.sub(r"\s+", " ", response.content.decode())
+    return html.unescape(re.sub(r"\s+", " ", response.content.decode()))
 
 
 def test_the_list_shows_open_running_and_finished_and_whose_they_are(client):
@@ -88,7 +89,7 @@ def test_form_errors_are_shown_on_the_form_never_a_500(client, monkeypatch):
     base = {"game": "chickendie", "round_days": 7, "clock": "standard", "pace": "slow"}
     response = client.post("/tournaments/new/", {**base, "format": "swiss", "seats": 3, "swiss_cap": 8, "rounds": 4})
     assert response.status_code == 400 and "A Swiss is played at tables of two." in text(response)
-    response = client.post("/tournaments/new/", {**base, "format": "cup", "seats": 3, "cup_size": 2})
+    response = client.post("/tournaments/new/", {**base, "format": "cup", "seats": 3, "cup_size": 5})
     assert response.status_code == 400 and "Select a valid choice" in text(response)
     response = client.post("/tournaments/new/", {**base, "format": "swiss", "seats": 2, "rounds": ""})
     assert response.status_code == 400 and "Give a number for a Swiss." in text(response)
@@ -111,27 +112,49 @@ def test_staff_may_make_it_official(client):
     assert Tournament.objects.get(name="Staff cup").official
 
 
-def test_join_leave_and_start_from_the_page(client):
-    ann, bob, cat = make_user("ann"), make_user("bob"), make_user("cat")
+def test_join_and_leave_a_cup_from_the_page(client):
+    ann, bob = make_user("ann"), make_user("bob")
     t = cup(ann, size=4)
     client.force_login(bob)
     page = text(client.get(f"/tournaments/{t.pk}/"))
-    assert 'id="tournament-join"' in page and 'id="tournament-start"' not in page
+    assert 'id="tournament-join"' in page and 'id="tournament-start"' not in page  # a cup starts when full
     response = client.post(f"/tournaments/{t.pk}/join/", follow=True)
     assert "You joined the tournament." in text(response) and t.entries.filter(user=bob).exists()
     assert 'id="tournament-leave"' in text(response)
     response = client.post(f"/tournaments/{t.pk}/join/", follow=True)  # twice: a refusal, not a 500
-    assert response.status_code == 200 and 'class="error"' in text(response)
-    response = client.post(f"/tournaments/{t.pk}/start/", follow=True)  # not bob's to start
-    assert response.status_code == 200 and Tournament.objects.get(pk=t.pk).status == Tournament.Status.OPEN
+    assert response.status_code == 200 and "You have already entered this tournament." in text(response)
     response = client.post(f"/tournaments/{t.pk}/leave/", follow=True)
     assert "You left the tournament." in text(response) and not t.entries.filter(user=bob).exists()
+
+
+def test_the_creator_starts_a_swiss_from_the_page(client):
+    ann, bob, cat = make_user("ann"), make_user("bob"), make_user("cat")
+    t = services.create(ann, game="chickenrun", format="swiss", seats=2, entrants=8, rounds=3, name="Hen Swiss")
     fill(t, ann, bob, cat)
+    client.force_login(bob)
+    assert 'id="tournament-start"' not in text(client.get(f"/tournaments/{t.pk}/"))
+    response = client.post(f"/tournaments/{t.pk}/start/", follow=True)  # not bob's to start
+    assert response.status_code == 200 and "Only the tournament's creator can start it." in text(response)
+    assert Tournament.objects.get(pk=t.pk).status == Tournament.Status.OPEN
     client.force_login(ann)
     assert 'id="tournament-start"' in text(client.get(f"/tournaments/{t.pk}/"))
-    client.post(f"/tournaments/{t.pk}/start/")
-    assert Tournament.objects.get(pk=t.pk).status == Tournament.Status.RUNNING
-    assert Match.objects.filter(tournament=t).exists()
+    page = text(client.post(f"/tournaments/{t.pk}/start/", follow=True))
+    assert "The tournament has started." in page and Tournament.objects.get(pk=t.pk).status == Tournament.Status.RUNNING
+    assert "Bye: " in page and Match.objects.filter(tournament=t).count() == 1  # 3 players: one match, one bye
+    assert 'id="cross-table"' not in page  # a Swiss has no cross table
+    client.force_login(make_user("dan"))
+    assert 'id="tournament-join"' in text(client.get(f"/tournaments/{t.pk}/"))  # late entry still open
+
+
+def test_a_banned_player_reads_why_instead_of_a_join_button(client, monkeypatch):
+    from games.tournaments import rules
+
+    t = cup(make_user("ann"))
+    monkeypatch.setattr(rules, "ban_counts", lambda user: (2, 1))
+    client.force_login(make_user("bob"))
+    page = text(client.get(f"/tournaments/{t.pk}/"))
+    assert 'id="join-refusal"' in page and "lost on time: 2; finished: 1" in page
+    assert 'id="tournament-join"' not in page
 
 
 def test_join_and_start_want_a_post_and_a_login(client):
@@ -165,7 +188,7 @@ def test_the_page_after_the_start_shows_rounds_cross_table_and_standings(client)
     assert len(matches) == 3
     for m in matches:
         assert f'href="/matches/{m.pk}/"' in page
-    assert "in play" in page and "Bye: " in page
+    assert "in play" in page and page.count("Bye: ") == 3
     cross = page.split('id="cross-table"')[1].split("</table>")[0]
     assert cross.count('<th scope="row">') == 3 and cross.count('class="self"') == 3
     standings = page.split('id="standings"')[1].split("</table>")[0]
