@@ -3,7 +3,8 @@
 It plays a game from a seed by picking among `legal_actions` and checks, at every step, the
 protocol's promises: every listed action applies, junk is refused without touching the state,
 the input state is never mutated, serialize round-trips, views are JSON and leak nothing, and
-the same seed and actions replay to the same state.
+the same seed and actions replay to the same state; a finished game's outcome is JSON and
+carries a full placement that agrees with its winners and losers.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Callable
 
+from . import placement
 from .errors import IllegalAction
 
 Chooser = Callable[[list], int]
@@ -64,6 +66,8 @@ def playout(
         result = game.outcome(state)
         if not seats:
             assert result is not None, "nobody to act but no outcome"
+            assert placement.agrees(result, players), f"placement {result.get('placement')!r} of {result!r}"
+            _dump(result)
             break
         assert result is None, "an outcome while seats still act"
         seat = seats[0]

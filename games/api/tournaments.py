@@ -78,7 +78,7 @@ TournamentSummary = inline_serializer("TournamentSummary", {
 
 def _summary(t: Tournament) -> dict:
     return {"id": t.pk, "name": report.title(t), "game": t.game, "format": t.format, "status": t.status,
-            "seats": t.seats, "size": t.entrants, "entrants": t.entries.count(), "official": t.official}
+            "seats": t.seats, "size": t.entrants, "entrants": t.entered, "official": t.official}
 
 
 def _found(pk):

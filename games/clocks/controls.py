@@ -52,6 +52,27 @@ class Pause:
     end: datetime | None  # None: still running (a vacation not yet ended)
 
 
+TOURNAMENT_VACATION_DAYS = 7  # how long vacations may pause a tournament match's clocks, in all
+
+
+def capped(vacations, since: datetime, seconds: float) -> list[Pause]:
+    """Vacations as a tournament match counts them: only their first `seconds` after `since`
+    (a running vacation ends, for this clock, when they are used up)."""
+    found, left = [], float(seconds)
+    for p in sorted(vacations, key=lambda p: p.start):
+        if left <= 0:
+            break
+        if p.end is not None and p.end <= since:
+            continue
+        start = max(p.start, since)
+        end = start + timedelta(seconds=left)
+        if p.end is not None:
+            end = min(end, p.end)
+        found.append(Pause(start, end))
+        left -= (end - start).total_seconds()
+    return found
+
+
 def _weekend_containing_or_after(t: datetime) -> Pause:
     """The first weekend (Sat 00:00 → Mon 00:00 UTC) that ends after t."""
     midnight = t.replace(hour=0, minute=0, second=0, microsecond=0)

@@ -37,6 +37,15 @@ def pauses_for(user_id, cache: dict | None = None) -> list[C.Pause]:
     return pauses
 
 
+def match_pauses(match: Match, user_id, cache: dict | None = None) -> list[C.Pause]:
+    """The vacations that stop this player's clock in this match: in a tournament's match only
+    their first C.TOURNAMENT_VACATION_DAYS days from its start (slow-play rules)."""
+    pauses = pauses_for(user_id, cache)
+    if pauses and match.tournament_id and match.started_at:
+        return C.capped(pauses, match.started_at, C.TOURNAMENT_VACATION_DAYS * C.DAY)
+    return pauses
+
+
 def turn_budget(match: Match, seat: Seat) -> float | None:
     budget = C.turn_budget(match.clock, seat.time_left)
     if budget is None:
@@ -50,14 +59,14 @@ def compute_deadline(match: Match, seat: Seat, cache=None) -> datetime | None:
     if match.status != Match.Status.ACTIVE:
         return None
     return C.deadline_after(
-        seat.turn_started_at, turn_budget(match, seat), match.weekend_pause, pauses_for(seat.user_id, cache)
+        seat.turn_started_at, turn_budget(match, seat), match.weekend_pause, match_pauses(match, seat.user_id, cache)
     )
 
 
 def used_seconds(match: Match, seat: Seat, now: datetime, cache=None) -> float:
     if seat.turn_started_at is None:
         return 0.0
-    return C.running_seconds(seat.turn_started_at, now, match.weekend_pause, pauses_for(seat.user_id, cache))
+    return C.running_seconds(seat.turn_started_at, now, match.weekend_pause, match_pauses(match, seat.user_id, cache))
 
 
 def start_clocks(match: Match, seats: list[Seat], now: datetime) -> None:

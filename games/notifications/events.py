@@ -153,20 +153,20 @@ def tournament_title(p: dict) -> str:
     if p.get("name"):
         return p["name"]
     game = texts.game_title(p.get("game", ""))
-    return (_("the %(game)s cup") if p.get("format") == "cup" else _("the %(game)s Swiss")) % {"game": game}
+    return (_("%(game)s cup") if p.get("format") == "cup" else _("%(game)s Swiss")) % {"game": game}
 
 
 def tournament_text(p: dict) -> str:
     title = tournament_title(p)
     what = p.get("what")
     if what == "start":
-        return _("The tournament %(t)s has started: your matches are waiting.") % {"t": title}
+        return _("The tournament “%(t)s” has started: your matches are waiting.") % {"t": title}
     if what == "round":
-        return _("Round %(n)s of %(t)s: your next match is ready.") % {"n": p.get("round"), "t": title}
+        return _("Round %(n)s of the tournament “%(t)s”: your next match is ready.") % {"n": p.get("round"), "t": title}
     if what == "results":
-        return _("The tournament %(t)s is over: you are ranked %(rank)s of %(of)s.") % {
+        return _("The tournament “%(t)s” is over: you are ranked %(rank)s of %(of)s.") % {
             "t": title, "rank": p.get("rank"), "of": p.get("of")}
-    return _("The tournament %(t)s was cancelled.") % {"t": title}
+    return _("The tournament “%(t)s” was cancelled.") % {"t": title}
 
 
 # ---------------------------------------------------------------- words

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -40,6 +40,11 @@ def _target(notice: Notification) -> tuple[str, str]:
         return site_url(notice.match.get_absolute_url()) + "#chat", _("Read the chat")
     if notice.match_id:
         return site_url(notice.match.get_absolute_url()), _("Open the match")
+    if notice.kind == Notification.Kind.TOURNAMENT and (notice.params or {}).get("tournament"):
+        try:
+            return site_url(reverse("tournament", args=[notice.params["tournament"]])), _("Open the tournament")
+        except NoReverseMatch:  # a site without the tournament pages
+            pass
     return site_url(reverse("notifications")), _("Open your notifications")
 
 

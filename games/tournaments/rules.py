@@ -6,10 +6,11 @@ from __future__ import annotations
 from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext as _, ngettext
 
+from ..clocks.controls import TOURNAMENT_VACATION_DAYS
 from ..models import Seat, Tournament
 
 TIMEOUT_POLICY = "lose"  # a time-out loses the match: no bot stands in
-VACATION_DAYS = 7  # a vacation pauses a player's tournament clocks for at most this many days per tournament
+VACATION_DAYS = TOURNAMENT_VACATION_DAYS  # vacations pause a tournament match's clocks this many days at most
 PAIRING_BYE = 1.0  # a Swiss's pairing bye (odd number of players) is worth a win
 LATE_BYE = 0.5  # each round a late entrant missed
 
@@ -47,8 +48,10 @@ def sentences(t: Tournament) -> list[str]:
     rules = [
         _("A time-out loses the match: no bot plays for you in a tournament."),
         ngettext(
-            "A vacation pauses your tournament clocks for at most %(n)s day in this tournament; after that they run.",
-            "A vacation pauses your tournament clocks for at most %(n)s days in this tournament; after that they run.",
+            "Vacations pause the clocks of your tournament matches for at most %(n)s day in all, counted from "
+            "each match's start; after that they run.",
+            "Vacations pause the clocks of your tournament matches for at most %(n)s days in all, counted from "
+            "each match's start; after that they run.",
             VACATION_DAYS,
         ) % {"n": VACATION_DAYS},
         _("A player who timed out in more tournament matches than they finished cannot enter a tournament."),
@@ -61,8 +64,8 @@ def sentences(t: Tournament) -> list[str]:
         ]
     else:
         rules += [
-            ngettext("A round lasts at most %(n)s day: then whoever is still to move loses on time.",
-                     "A round lasts at most %(n)s days: then whoever is still to move loses on time.",
+            ngettext("A round lasts at most %(n)s day, vacations or not: then whoever is still to move loses on time.",
+                     "A round lasts at most %(n)s days, vacations or not: then whoever is still to move loses on time.",
                      t.round_days) % {"n": t.round_days},
             _("Players with the same score are paired; nobody meets the same opponent twice, and first seats "
               "are balanced."),

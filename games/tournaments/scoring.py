@@ -98,7 +98,8 @@ def standings(
     def key(s: Standing):
         return (-s.points, -s.tiebreak, -s.direct, s.firsts)
 
-    rows.sort(key=lambda s: (key(s), players.index(s.player)))
+    listed = {p: i for i, p in enumerate(players)}
+    rows.sort(key=lambda s: (key(s), listed[s.player]))
     for i, row in enumerate(rows):
         row.rank = rows[i - 1].rank if i and key(rows[i - 1]) == key(row) else i + 1
     return rows

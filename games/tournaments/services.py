@@ -10,6 +10,7 @@ import secrets
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -65,6 +66,8 @@ def create(user, *, game, format, seats, entrants, rounds=0, options=None, clock
                                % {"n": entrants, "r": swiss.rounds_possible(entrants)})
         if not 1 <= round_days <= MAX_ROUND_DAYS:
             raise ServiceError(_("A round lasts 1 to %(n)s days.") % {"n": MAX_ROUND_DAYS})
+        if starts_at is not None and timezone.is_naive(starts_at):
+            starts_at = timezone.make_aware(starts_at)  # the site's zone, as a form reads it
         if starts_at is not None and starts_at < timezone.now() - timedelta(minutes=5):
             raise ServiceError(_("The start time is in the past."))
     try:
@@ -153,8 +156,9 @@ def start(user, t) -> Tournament:
 
 
 def listing():
-    """Tournaments open to join, running and finished (the Tournaments page)."""
-    base = Tournament.objects.select_related("created_by")
+    """Tournaments open to join, running and finished (the Tournaments page); each carries
+    `entered`, its number of entrants."""
+    base = Tournament.objects.select_related("created_by").annotate(entered=Count("entries"))
     return {
         "open": base.filter(status=Tournament.Status.OPEN).order_by("-official", "starts_at", "-created_at"),
         "running": base.filter(status=Tournament.Status.RUNNING).order_by("-started_at"),

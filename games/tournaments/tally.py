@@ -3,25 +3,17 @@ of a tournament handed to the pure scoring module."""
 
 from __future__ import annotations
 
+from engine import placement as engine_placement
+
 from ..models import Match, Tournament
 from . import rules, scoring
-
-try:  # every engine's full placement, first to last
-    from engine import placement as _placement
-except ImportError:  # pragma: no cover - engines without it: winners before losers
-    _placement = None
 
 
 def placement_of(match: Match, users: list) -> list[list] | None:
     """The finishing order of a finished match as lists of the seats' user ids, else None."""
     if match.status != Match.Status.FINISHED or not match.outcome:
         return None
-    outcome = match.outcome
-    if _placement is not None:
-        order = _placement.of(outcome, match.players)
-    else:
-        order = outcome.get("placement") or [g for g in (outcome.get("winners", []), outcome.get("losers", [])) if g] \
-            or [list(range(match.players))]  # a draw: all share the place
+    order = engine_placement.of(match.outcome, match.players)
     return [[users[i] for i in group] for group in order]
 
 

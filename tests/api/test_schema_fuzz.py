@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 
 from games.lobby import tables
+from games.tournaments import services
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
@@ -38,10 +39,12 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 
 @pytest.fixture
 def signed_in(db):
-    """A player with a token, an open match and an active one, so ids 1 and 2 exist."""
+    """A player with a token, an open match and an active one, so ids 1 and 2 exist, and a Swiss
+    of theirs open to join (tournament 1)."""
     hen, rooster = make_user("hen"), make_user("rooster")
     tables.create_match(hen, "chickenrun", 2)
     tables.create_match(rooster, "chickenrun", 2, bots={"1": "sensible"})
+    services.create(hen, game="chickenrun", format="swiss", seats=2, entrants=8, rounds=3)  # tournament 1
     return {"Authorization": f"Token {Token.objects.create(user=hen).key}"}
 
 

@@ -54,6 +54,7 @@ def test_a_match_of_bots_plays_to_the_end_and_replays(client, monkeypatch):
     assert match.status == Match.Status.FINISHED
     winners = sorted(match.outcome["winners"])
     assert winners in ([0, 2], [1, 3]) and match.outcome["teams"] == [[0, 2], [1, 3]]
+    assert match.outcome["placement"] == [winners, [s for s in range(4) if s not in winners]]
     assert visibility.replay(match) == match.state
     page = client.get(reverse("replay", args=[match.pk])).content.decode()
     colours = "Red and Yellow" if winners == [0, 2] else "Blue and Green"
@@ -143,6 +144,7 @@ def test_a_team_that_has_all_resigned_loses_at_once():
     match = services.submit_action(match.pk, people[2], {"type": "site.resign"}, match.version)
     assert match.status == Match.Status.FINISHED
     assert match.outcome["winners"] == [1, 3] and match.outcome["losers"] == [0, 2]
+    assert match.outcome["placement"] == [[1, 3], [0, 2]]
     assert match.outcome["teams"] == [[0, 2], [1, 3]]
 
 

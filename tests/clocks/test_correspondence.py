@@ -9,6 +9,7 @@ from django.core.management import call_command
 
 from games.clocks import controls as C
 from accounts.models import User
+from engine.placement import agrees
 from games.lobby import tables
 from games.play import services
 from games.players import vacations
@@ -205,6 +206,8 @@ def test_time_out_in_three_players_loses_and_a_bot_plays_on():
             move(match, mover, 2)
             match.refresh_from_db()
         assert 0 in match.outcome["losers"] and 0 not in match.outcome["winners"]
+        # the race game's outcome has no placement: the site reads it from the winners, the one who timed out last
+        assert agrees(match.outcome, 3) and match.outcome["placement"][-1] == [0]
 
 
 def test_vacation_starts_by_itself_instead_of_a_time_out():

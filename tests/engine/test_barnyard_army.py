@@ -11,6 +11,7 @@ from engine.barnyard.bots import choose
 from engine.barnyard.data import COMMAND_IDS, PLAN_IDS, RESOURCES, SPECIALS, SUPPLY, TROOPS
 from engine.barnyard.state import ARMY
 from engine.messages import english, ids_in
+from engine.placement import agrees
 from engine.testing import playout, random_chooser
 from tests.engine.test_barnyard import act, give, grid, moves, put, units
 
@@ -270,7 +271,9 @@ def conservation(game, state):
 def test_random_playouts_keep_the_protocol_and_conserve(seed, players, data):
     def choose_action(legal):
         return data.draw(st.integers(0, len(legal) - 1))
-    playout(GAME, seed, players, choose=choose_action, max_steps=150, check_every=3, extra_check=conservation)
+    state, _, _ = playout(GAME, seed, players, choose=choose_action, max_steps=150, check_every=3,
+                          extra_check=conservation)
+    assert GAME.outcome(state) is None or agrees(GAME.outcome(state), players), "a finished game's placement"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -278,7 +281,7 @@ def test_bot_games_reach_an_end_and_every_message_is_known(players):
     bots = {seat: ("general" if seat % 2 == 0 else "random") for seat in range(players)}
     state, actions, _ = playout(GAME, 5 + players, players, bots=bots, max_steps=4000, check_every=40,
                                 extra_check=conservation)
-    assert GAME.outcome(state) is not None
+    assert GAME.outcome(state) is not None and agrees(GAME.outcome(state), players)
     replay = GAME.setup(5 + players, players, {})
     assert all(english(i) for i in ids_in(GAME.describe_start(replay)))
     for seat, action in actions[:300]:

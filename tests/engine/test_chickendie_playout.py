@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 from engine.chickendie import GAME
 from engine.chickendie import cards as C
 from engine.chickendie.positions import check_conservation
+from engine.placement import agrees
 from engine.testing import playout, random_chooser
 
 
@@ -56,13 +57,16 @@ def test_random_playouts_keep_the_protocol(seed, players, data):
     state, _actions, steps = playout(GAME, seed, players, choose=choose, max_steps=300,
                                      extra_check=hidden_never_decides_who_is_asked(random_chooser(seed)))
     assert steps > 0
+    assert GAME.outcome(state) is None or agrees(GAME.outcome(state), players), "a finished game's placement"
 
 
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 6))
 def test_auto_pass_playouts_keep_the_protocol(seed, players):
     options = {"auto_pass": list(range(0, players, 2))}
-    playout(GAME, seed, players, options, choose=random_chooser(seed), max_steps=300, extra_check=check_conservation)
+    state, _, _ = playout(GAME, seed, players, options, choose=random_chooser(seed), max_steps=300,
+                          extra_check=check_conservation)
+    assert GAME.outcome(state) is None or agrees(GAME.outcome(state), players), "a finished game's placement"
 
 
 def test_bot_games_finish_with_a_winner():
@@ -72,6 +76,7 @@ def test_bot_games_finish_with_a_winner():
                                          extra_check=check_conservation)
         result = GAME.outcome(state)
         assert result is not None and result["winners"], (seed, players, steps)
+        assert agrees(result, players) and len(result["placement"]) > 1
         assert len(state["out"]) >= players - len(result["winners"]) or result["reason"] == "limit"
 
 

@@ -11,6 +11,7 @@ from engine.chickenrun import GAME
 from engine.chickenrun import board as B
 from engine.chickenrun import rounds as R
 from engine.messages import render
+from engine.placement import agrees
 from engine.protocol import Game
 from engine.testing import playout, random_chooser
 
@@ -107,8 +108,9 @@ def test_random_playouts_keep_the_protocol(seed, rules, data):
     def choose(legal):
         return data.draw(st.integers(0, len(legal) - 1))
 
-    playout(GAME, seed, 2, {"house_rules": rules}, choose=choose, max_steps=120, check_every=2,
-            extra_check=conservation)
+    state, _, _ = playout(GAME, seed, 2, {"house_rules": rules}, choose=choose, max_steps=120, check_every=2,
+                          extra_check=conservation)
+    assert GAME.outcome(state) is None or agrees(GAME.outcome(state), 2), "a finished game's placement"
 
 
 @settings(max_examples=30, deadline=None)
@@ -141,4 +143,5 @@ def test_long_random_playouts_reach_an_end(seed, rules):
     state, _actions, _steps = playout(GAME, seed, 2, {"house_rules": rules}, choose=random_chooser(seed),
                                       bots={0: "sensible"}, max_steps=3000, check_every=50,
                                       extra_check=conservation)
-    assert GAME.outcome(state) is not None
+    assert GAME.outcome(state) is not None and agrees(GAME.outcome(state), 2)
+    assert GAME.outcome(state)["placement"] in ([[0], [1]], [[1], [0]], [[0, 1]])

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import engine
 from engine import IllegalAction
+from engine.placement import agrees
 from engine.testing import playout, random_chooser
 from engine.wfci import audit, view
 
@@ -37,7 +38,8 @@ SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=list(H
 @SETTINGS
 @given(seed=st.integers(0, 2**31), players=st.sampled_from([2, 3, 4]))
 def test_random_playouts_keep_every_promise(seed, players):
-    playout(GAME, seed, players, choose=random_chooser(seed), max_steps=250, extra_check=conservation)
+    state, _, _ = playout(GAME, seed, players, choose=random_chooser(seed), max_steps=250, extra_check=conservation)
+    assert GAME.outcome(state) is None or agrees(GAME.outcome(state), players), "a finished game's placement"
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
@@ -47,8 +49,9 @@ def test_random_playouts_keep_every_promise(seed, players):
 def test_playouts_with_other_options(seed, players, options):
     if "base_bonus" in options.get("variants", []):
         players = 2
-    playout(GAME, seed, players, options=options, choose=random_chooser(seed), max_steps=200,
-            extra_check=conservation)
+    state, _, _ = playout(GAME, seed, players, options=options, choose=random_chooser(seed), max_steps=200,
+                          extra_check=conservation)
+    assert GAME.outcome(state) is None or agrees(GAME.outcome(state), players), "a finished game's placement"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -58,12 +61,13 @@ def test_long_random_games_reach_an_end(players):
                                     max_steps=6000, check_every=25, extra_check=lambda g, s: audit.problems(s) == [] or
                                     pytest.fail(str(audit.problems(s))))
     assert GAME.outcome(state) is not None, f"no end after {steps} steps"
+    assert agrees(GAME.outcome(state), players)
 
 
 def test_bots_drive_a_checked_game():
     state, _, _ = playout(GAME, 77, 3, bots={0: "skirmisher", 1: "random", 2: "skirmisher"},
                           max_steps=4000, check_every=20, extra_check=conservation)
-    assert GAME.outcome(state) is not None
+    assert GAME.outcome(state) is not None and agrees(GAME.outcome(state), 3)
 
 
 def test_views_of_a_spectator_show_no_hand():

@@ -142,3 +142,17 @@ def test_listing():
     answer = client_for().get("/api/tournaments/")
     assert answer.status_code == 200 and [x["id"] for x in answer.json()] == [t.pk]
     assert list(services.listing()["open"]) == [t]
+
+
+def test_the_periodic_job_starts_a_swiss_at_its_time():
+    from django.core.management import call_command
+
+    hen = make_user("hen")
+    t = services.create(hen, game="chickenrun", format="swiss", seats=2, entrants=8, rounds=3,
+                        starts_at=timezone.now())
+    for n in "abc":
+        services.join(make_user(n), t)
+    call_command("run_periodic_jobs", "advance_tournaments")
+    data = client_for().get(f"/api/tournaments/{t.pk}/").json()
+    assert data["status"] == "running" and data["current_round"] == 1
+    assert len(data["rounds"][0]["matches"]) == 1 and data["rounds"][0]["bye"] in {"a", "b", "c"}
