@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test setup migrate demo worker beat rehearse bench bench-floor bench-serial bench-board bench-replay bench-scale bench-engine messages catalogs clean
+.PHONY: run test setup migrate demo worker beat rehearse bench bench-floor bench-serial bench-board bench-replay bench-scale bench-engine bench-live messages catalogs clean
 
 run: setup migrate demo
 	$(PY) manage.py runserver 127.0.0.1:8000
@@ -63,6 +63,11 @@ bench-scale: setup
 
 bench-engine: setup
 	$(PY) bench/engine_wfci.py
+
+# The live tables at scale (docs/performance.md): 5,000 open streams against one stream process
+# (uvicorn) with Redis and PostgreSQL of its own; fan-out latency, memory, CPU, a reconnect storm.
+bench-live: setup
+	nice -n 10 $(PY) bench/live.py $(BENCH_ARGS)
 
 # Translations (docs/i18n.md): `make messages` gathers every string and engine message into
 # locale/fr (needs GNU gettext's xgettext); translate the new entries, then `make catalogs`

@@ -15,7 +15,7 @@ import random
 import statistics
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,7 +75,7 @@ def main() -> None:
         print(f"{size:4d} players, {row['rounds']} rounds: median {row['median_ms']} ms, worst {row['worst_ms']} ms")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     (out / f"swiss_pairing-{stamp}.json").write_text(json.dumps({"seed": args.seed, "sizes": rows}, indent=2))
 
 

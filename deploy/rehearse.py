@@ -1,13 +1,14 @@
 """The production rehearsal (`make rehearse`): several machines' worth of the site on this one.
 
-Two gunicorn web nodes behind nginx (the shipped proxy settings, TLS), two Celery workers and
-beat, all on one PostgreSQL and one Redis of the rehearsal's own (initdb and redis-server in a
+Two gunicorn web nodes and the stream process (uvicorn) behind nginx (the shipped proxy and
+live settings, TLS), two Celery workers and beat, all on one PostgreSQL and one Redis of the rehearsal's own (initdb and redis-server in a
 temporary directory, or an existing PostgreSQL with --database-url). Players play human and bot
 matches through nginx; a third of the way in one web node is killed (SIGKILL), half-way one
 worker. A client whose answer was lost with its node sends the same move again, as a real
 client would (the version makes the repeat harmless). Then the load stops, the queue drains and
 deploy/rehearsal_checks.py checks that no move was lost or duplicated, every bot turn was played
-once and every notification delivered once. The figures go to docs/deployment.md.
+once and every notification delivered once, and a page's stream held open all along heard its
+match's every version (deploy/rehearsal_live.py). The figures go to docs/deployment.md.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from urllib.parse import urlparse
 
 import httpx
 
-from deploy import rehearsal_checks, stack
+from deploy import rehearsal_checks, rehearsal_live, stack
 
 BOT_GAMES = [("chickenrun", 2, {"1": "sensible"}), ("chickendie", 3, {"1": "farmer", "2": "farmer"})]
 
@@ -195,15 +196,20 @@ def run(seconds: float = 60, tables: int = 12, bot_tables: int = 6, database_url
         webs = [stack.gunicorn(port, env, workdir, 2, 2, f"web{i + 1}", wait=False) for i, port in enumerate(ports)]
         workers = [stack.celery_worker(env, workdir, f"worker{i + 1}") for i in range(2)]
         processes += webs + workers + [stack.celery_beat(env, workdir)]
-        for port in ports:
+        live_port = stack.free_port()
+        processes.append(stack.uvicorn(live_port, env, workdir, wait=False))
+        for port in ports + [live_port]:
             stack.wait_until(lambda port=port: stack.ping(f"http://127.0.0.1:{port}"), f"web node on {port}", 120)
-        proxy = stack.Nginx(workdir, ports)
+        proxy = stack.Nginx(workdir, ports, live=live_port)
         timings["start_s"] = round(time.monotonic() - started, 1)
-        log(f"started in {timings['start_s']} s: nginx {proxy.url}, web nodes {ports}, 2 workers, beat")
+        log(f"started in {timings['start_s']} s: nginx {proxy.url}, web nodes {ports}, the stream process on "
+            f"{live_port}, 2 workers, beat")
 
         load_started = time.monotonic()
         load = Load(proxy.url, tokens, tables, bot_tables, load_started + seconds, think)
         load.start()
+        watch = rehearsal_live.Watch(proxy.url, live_port)
+        watch.start(load)
         time.sleep(seconds / 3)
         webs[0].kill()
         timings["web_killed_at_s"] = round(time.monotonic() - load_started, 1)
@@ -222,10 +228,13 @@ def run(seconds: float = 60, tables: int = 12, bot_tables: int = 6, database_url
         timings["drain_s"] = round(time.monotonic() - drain_started, 1)
         report = rehearsal_checks.check(database_url, sorted(set(load.matches)), load.submissions, mail_dir)
         report.problems += load.errors[:10]
+        live_figures, live_problems = watch.check(database_url)
+        report.problems += live_problems
         moves = sorted(load.latencies)
         figures = {
             **timings,
             **report.figures,
+            **live_figures,
             "statuses": {str(k): v for k, v in sorted(load.statuses.items(), key=lambda kv: str(kv[0]))},
             "moves_answered_200": sum(1 for s in load.submissions if s["status"] == 200),
             "moves_409": sum(1 for s in load.submissions if s["status"] == 409),

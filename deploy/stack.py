@@ -8,6 +8,7 @@ stops its children.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -15,13 +16,16 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 PROXY_CONF = ROOT / "deploy" / "nginx" / "chickenisland-proxy.conf"
+LIVE_CONF = ROOT / "deploy" / "nginx" / "chickenisland-live.conf"
 SECRET = "stack-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz-ABCDEFGHIJ"
 
 
@@ -147,6 +151,19 @@ def gunicorn(port: int, env: dict, workdir: Path, workers: int = 2, threads: int
     return node
 
 
+def uvicorn(port: int, env: dict, workdir: Path, name: str = "live", wait: bool = True) -> Process:
+    """The stream process (as deploy/systemd/chickenisland-live.service runs it), on 127.0.0.1:port."""
+    node = Process(
+        name,
+        [sys.executable, "-m", "uvicorn", "chickenisland.asgi:application", "--host", "127.0.0.1", "--port", str(port),
+         "--timeout-keep-alive", "75", "--timeout-graceful-shutdown", "5", "--no-access-log", "--log-level", "warning"],
+        env, workdir / f"{name}.log",
+    )
+    if wait:
+        started(node, lambda: ping(f"http://127.0.0.1:{port}"), f"{name} on {port}", 120)
+    return node
+
+
 def celery_worker(env: dict, workdir: Path, name: str, concurrency: int = 2) -> Process:
     return Process(
         name,
@@ -177,9 +194,10 @@ def self_signed_certificate(workdir: Path) -> tuple[Path, Path]:
 
 class Nginx:
     """nginx in front of the given web nodes: the shipped proxy settings inside a TLS server on
-    127.0.0.1:port, the static files from the collected directory."""
+    127.0.0.1:port, the static files from the collected directory; with `live` (the stream
+    process's port), the live streams' locations of the shipped site and their snippet."""
 
-    def __init__(self, workdir: Path, upstreams: list[int], port: int | None = None):
+    def __init__(self, workdir: Path, upstreams: list[int], port: int | None = None, live: int | None = None):
         self.workdir = workdir
         self.port = port or free_port()
         self.url = f"https://127.0.0.1:{self.port}"
@@ -190,6 +208,18 @@ class Nginx:
         os.chmod(temp, 0o777)
         servers = "\n".join(f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=10s;" for p in upstreams)
         user = "user www-data;" if os.geteuid() == 0 else ""
+        streams = ""
+        if live:
+            streams = f"""
+    upstream chickenisland_live {{
+        server 127.0.0.1:{live} fail_timeout=0;
+        keepalive 16;
+    }}"""
+        stream_locations = "".join(
+            f"""
+        location {where} {{
+            include {LIVE_CONF};
+        }}""" for where in ("~ ^/(api/)?matches/[0-9]+/events/$", "= /api/events/")) if live else ""
         (workdir / "nginx.conf").write_text(f"""
 {user}
 worker_processes 1;
@@ -207,7 +237,7 @@ http {{
     upstream chickenisland {{
 {servers}
         keepalive 16;
-    }}
+    }}{streams}
     server {{
         listen 127.0.0.1:{self.port} ssl;
         server_name 127.0.0.1 localhost;
@@ -216,7 +246,7 @@ http {{
         location /static/ {{
             alias {ROOT / 'staticfiles'}/;
             gzip_static on;
-        }}
+        }}{stream_locations}
         include {PROXY_CONF};
     }}
 }}
@@ -312,6 +342,82 @@ class Postgres:
             self.stop()
         except subprocess.CalledProcessError:
             pass
+
+
+@dataclass
+class Reader:
+    """One client of a live stream (Server-Sent Events) in a thread of its own, reconnecting as a
+    browser does (`Last-Event-ID`, the server's `retry`): every event it read (with the monotonic
+    time it arrived), the connections it opened, and the id it resumes from."""
+
+    url: str
+    path: str
+    token: str | None = None
+    events: list = field(default_factory=list)
+    connects: list = field(default_factory=list)
+    last_id: str = ""
+    retry: float = 3.0
+    running: bool = True
+
+    def start(self) -> "Reader":
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        return self
+
+    def _run(self) -> None:
+        with httpx.Client(base_url=self.url, verify=False, timeout=httpx.Timeout(10, read=60),
+                          headers={"X-Forwarded-Proto": "https"}) as client:
+            while self.running:
+                headers = {"Accept": "text/event-stream"}
+                if self.token:
+                    headers["Authorization"] = f"Token {self.token}"
+                if self.last_id:
+                    headers["Last-Event-ID"] = self.last_id
+                try:
+                    with client.stream("GET", self.path, headers=headers) as answer:
+                        if answer.status_code == 200:
+                            self.connects.append(time.monotonic())
+                            self._read(answer)
+                except httpx.HTTPError:
+                    pass
+                if self.running:
+                    time.sleep(self.retry)
+
+    def _read(self, answer) -> None:
+        kind, data, event_id = None, None, None
+        for line in answer.iter_lines():
+            if not self.running:
+                return
+            if line.startswith("event: "):
+                kind = line[7:]
+            elif line.startswith("data: "):
+                data = json.loads(line[6:])
+            elif line.startswith("id: "):
+                event_id = line[4:]
+            elif line.startswith("retry: "):
+                self.retry = int(line[7:]) / 1000
+            elif line == "" and kind:
+                if event_id:
+                    self.last_id = event_id
+                self.events.append((time.monotonic(), kind, data))
+                kind, data, event_id = None, None, None
+
+    def wait_for(self, check, seconds: float, since: int = 0):
+        """The first event after the first `since` ones for which check(kind, data) holds."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            for at, kind, data in self.events[since:]:
+                if check(kind, data):
+                    return at, kind, data
+            time.sleep(0.01)
+        return None
+
+    def newest(self, kind: str):
+        found = [data for _, k, data in self.events if k == kind]
+        return found[-1] if found else None
+
+    def stop(self) -> None:
+        self.running = False
 
 
 def workdir(prefix: str) -> Path:

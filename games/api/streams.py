@@ -13,7 +13,6 @@ is checked as the API does, and every refusal is JSON.
 
 from __future__ import annotations
 
-from asgiref.sync import sync_to_async
 from django.http import JsonResponse
 from rest_framework import exceptions
 
@@ -69,7 +68,7 @@ def _player_stream(request):
 
 async def match_events(request, pk):
     try:
-        live = await sync_to_async(_match_stream)(request, pk)
+        live = await stream.opener(_match_stream)(request, pk)
     except Refused as refused:
         return JsonResponse({"detail": refused.detail}, status=refused.status)
     return stream.response(request, live)
@@ -77,7 +76,7 @@ async def match_events(request, pk):
 
 async def player_events(request):
     try:
-        live = await sync_to_async(_player_stream)(request)
+        live = await stream.opener(_player_stream)(request)
     except Refused as refused:
         return JsonResponse({"detail": refused.detail}, status=refused.status)
     return stream.response(request, live)

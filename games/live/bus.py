@@ -14,7 +14,7 @@ import time
 import orjson
 from django.conf import settings
 
-from . import hub
+from . import hub, listener
 
 log = logging.getLogger(__name__)
 PREFIX = "live:"
@@ -76,12 +76,12 @@ class MemorySubscription:
 
 
 class RedisSubscription:
-    """One pub/sub connection per stream; `open` raises if Redis cannot be reached, so the
-    stream fails at once and the page polls."""
+    """One pub/sub connection per stream, for a thread of the development server (the stream
+    process shares one, `listener`); `open` raises if Redis cannot be reached, so the stream
+    fails at once and the page polls."""
 
-    def __init__(self, channels, asynchronous: bool):
+    def __init__(self, channels):
         self.channels = [PREFIX + c for c in channels]
-        self.asynchronous = asynchronous
         self.pubsub = None
         self.client = None
 
@@ -91,14 +91,6 @@ class RedisSubscription:
         self.client = redis.Redis.from_url(settings.REDIS_URL, **_listen_options())
         self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
         self.pubsub.subscribe(*self.channels)
-        return self
-
-    async def aopen(self):
-        import redis.asyncio as aredis
-
-        self.client = aredis.Redis.from_url(settings.REDIS_URL, **_listen_options())
-        self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
-        await self.pubsub.subscribe(*self.channels)
         return self
 
     @staticmethod
@@ -119,17 +111,6 @@ class RedisSubscription:
             if got is not None:
                 return got
 
-    async def aget(self, timeout: float):
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while True:  # get_message may answer early with a subscribe confirmation
-            left = end - loop.time()
-            if left <= 0:
-                return None
-            got = self._decode(await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=left))
-            if got is not None:
-                return got
-
     def close(self) -> None:
         try:
             self.pubsub.close()
@@ -137,23 +118,18 @@ class RedisSubscription:
         except Exception:
             pass
 
-    async def aclose(self) -> None:
-        try:
-            await self.pubsub.aclose()
-            await self.client.aclose()
-        except Exception:
-            pass
-
 
 def subscribe(channels):
     """A subscription for a thread (the development server)."""
     if uses_redis():
-        return RedisSubscription(channels, asynchronous=False).open()
+        return RedisSubscription(channels).open()
     return MemorySubscription(channels)
 
 
 async def asubscribe(channels):
-    """A subscription for a coroutine (the ASGI stream process)."""
+    """A subscription for a coroutine (the ASGI stream process): with Redis, a queue fed by the
+    process's one pub/sub connection (`listener`); raises if Redis cannot be reached."""
     if uses_redis():
-        return await RedisSubscription(channels, asynchronous=True).aopen()
+        shared = listener.of_this_loop(settings.REDIS_URL, PREFIX, _listen_options())
+        return await listener.SharedSubscription(shared, channels).aopen()
     return MemorySubscription(channels, asyncio.get_running_loop())

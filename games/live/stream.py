@@ -21,8 +21,10 @@ from typing import Callable
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
+from django.db import close_old_connections, connections
 from django.http import HttpResponse, StreamingHttpResponse
-from . import bus, presence, publish, sse
+
+from . import bus, hub, presence, publish, sse
 
 HEARTBEAT = 15.0  # seconds between keep-alive comments (and presence refreshes)
 _open = [0]  # streams open in this process (for /health/)
@@ -214,6 +216,7 @@ def frames(stream, heartbeat: float | None = None):
 async def aframes(stream, heartbeat: float | None = None):
     """The stream for a coroutine (the ASGI process)."""
     heartbeat = heartbeat or HEARTBEAT
+    await sync_to_async(_release_database, thread_sensitive=True)()
     sub = await bus.asubscribe(stream.channels)
     loop = asyncio.get_running_loop()
     _open[0] += 1
@@ -232,12 +235,46 @@ async def aframes(stream, heartbeat: float | None = None):
                 for frame in await _off_loop(stream.beat)():
                     yield frame
                 next_beat = loop.time() + heartbeat
-    except Ended:
+    except (Ended, hub.Lost):
         return
     finally:
         _open[0] -= 1
         await sub.aclose()
         _end(stream, lambda: loop.call_later(presence.GRACE + 0.2, loop.run_in_executor, None, stream.after_grace))
+
+
+def opener(build):
+    """`build(request, ...)` (what a stream needs from the database) as a coroutine.
+
+    Under ASGI each request has a thread of its own for its synchronous parts (Django's
+    thread-sensitive rule), which lives as long as the stream. A stream's reads run instead in
+    the event loop's shared threads, whose database connections stay open between streams (as
+    gunicorn's threads keep theirs, CONN_MAX_AGE), so a burst of streams opening costs no new
+    database connection each and open streams hold none. Under WSGI (the development server,
+    tests) it runs in the request's thread, as any view."""
+    in_thread = sync_to_async(build)
+    in_pool = sync_to_async(_fresh(build), thread_sensitive=False)
+
+    async def run(request, *args, **kwargs):
+        if isinstance(request, ASGIRequest):
+            return await in_pool(request, *args, **kwargs)
+        return await in_thread(request, *args, **kwargs)
+
+    return run
+
+
+def _fresh(build):
+    def run(*args, **kwargs):
+        close_old_connections()  # as at a request's start: one past its age or broken goes
+        return build(*args, **kwargs)
+
+    return run
+
+
+def _release_database() -> None:
+    """A connection the request's own thread opened (the session of a signed-in reader, in the
+    middleware) is closed as the stream starts: open streams hold no database connection."""
+    connections.close_all()
 
 
 def _off_loop(fn):

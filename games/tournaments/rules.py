@@ -30,10 +30,10 @@ def refusal(user) -> str:
     if not user.is_active:
         return _("This account is closed.")
     timeouts, finished = ban_counts(user)
-    if timeouts > finished:
+    if timeouts and timeouts >= finished:
         return _(
             "You cannot enter for now: tournament matches lost on time: %(t)s; finished: %(f)s. You may enter "
-            "again once you have finished at least as many tournament matches as you lost on time."
+            "again once you have finished more tournament matches than you lost on time."
         ) % {"t": timeouts, "f": finished}
     return ""
 
@@ -54,7 +54,10 @@ def sentences(t: Tournament) -> list[str]:
             "each match's start; after that they run.",
             VACATION_DAYS,
         ) % {"n": VACATION_DAYS},
-        _("A player who timed out in more tournament matches than they finished cannot enter a tournament."),
+        _(
+            "A player who lost a tournament match on time cannot enter another tournament until they have "
+            "finished more tournament matches than they lost on time."
+        ),
         _("A closed or banned account, or a player who withdraws, stays in the standings as absent."),
     ]
     if t.format == Tournament.Format.CUP:

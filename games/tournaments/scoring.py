@@ -48,10 +48,10 @@ def _pairwise(placement: list[list[int]]) -> dict[tuple[int, int], float]:
     """(a, b) -> what a scored against b at this table: 1 ahead, ½ shared, 0 behind."""
     place = {player: i for i, group in enumerate(placement) for player in group}
     scores = {}
-    for a in place:
-        for b in place:
+    for a, mine in place.items():
+        for b, theirs in place.items():
             if a != b:
-                scores[(a, b)] = 1.0 if place[a] < place[b] else 0.5 if place[a] == place[b] else 0.0
+                scores[(a, b)] = 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
     return scores
 
 

@@ -61,25 +61,42 @@ def _allowed(a: SwissPlayer, b: SwissPlayer) -> bool:
     return b.id not in a.opponents and a.id not in b.opponents
 
 
-def _perfect(players: list[SwissPlayer]) -> bool:
-    """Whether these players can all be paired without a rematch."""
+def _seats_kept(a: SwissPlayer, b: SwissPlayer) -> bool:
+    """Whether a and b can meet without either going three games out of first-seat balance
+    (only two players both two firsts up, or both two seconds up, cannot)."""
+    return not (abs(a.firsts - a.seconds) >= 2 and a.firsts - a.seconds == b.firsts - b.seconds)
+
+
+def _perfect(players: list[SwissPlayer], seats: bool = False) -> bool:
+    """Whether these players can all be paired without a rematch (and, with `seats`, without
+    anyone going three games out of first-seat balance)."""
     graph = nx.Graph()
     graph.add_nodes_from(range(len(players)))
     for i, a in enumerate(players):
         for j in range(i + 1, len(players)):
-            if _allowed(a, players[j]):
+            b = players[j]
+            if _allowed(a, b) and (not seats or _seats_kept(a, b)):
                 graph.add_edge(i, j)
     return len(nx.max_weight_matching(graph, maxcardinality=True)) * 2 == len(players)
 
 
 def _bye(order: list[SwissPlayer]) -> SwissPlayer:
-    """The lowest-ranked of those with the fewest byes for whom the rest can still be paired."""
+    """The lowest-ranked of those with the fewest byes for whom the rest can still be paired;
+    among those with as few byes, one around whom the rest also keeps first seats in balance
+    comes first."""
     position = {p.id: i for i, p in enumerate(order)}
+    fallback = None  # the first around whom the rest pairs, seats or not
     for candidate in sorted(order, key=lambda p: (p.byes, -position[p.id])):
+        if fallback is not None and candidate.byes > fallback.byes:
+            break
         rest = [p for p in order if p.id != candidate.id]
-        if _perfect(rest):
+        if _perfect(rest, seats=True):
             return candidate
-    raise CannotPair("no_pairing_without_rematch")
+        if fallback is None and _perfect(rest):
+            fallback = candidate
+    if fallback is None:
+        raise CannotPair("no_pairing_without_rematch")
+    return fallback
 
 
 def _seats(a: SwissPlayer, b: SwissPlayer, position: dict[int, int]) -> tuple[SwissPlayer, SwissPlayer]:
@@ -102,7 +119,7 @@ def _match(players: list[SwissPlayer]) -> list[tuple[int, int]]:
     groups: dict[float, list[int]] = {}
     for p in players:
         groups.setdefault(p.points, []).append(p.id)
-    max_gap = max(int(round(2 * abs(p.points - q.points))) for p in players for q in players)
+    max_gap = max(round(2 * abs(p.points - q.points)) for p in players for q in players)
     w_rank = 2 * n + 1  # above every seat-balance cost summed over a round
     w_score = w_rank * (n * n + 1)  # above every rank cost summed over a round
     w_hard = w_score * (n * max_gap * max_gap + 1)  # above every score cost summed over a round
@@ -118,7 +135,7 @@ def _match(players: list[SwissPlayer]) -> list[tuple[int, int]]:
             imbalance = (abs(first.firsts + 1 - first.seconds), abs(second.firsts - second.seconds - 1))
             hard = sum(1 for x in imbalance if x > 2)
             soft = sum(1 for x in imbalance if x == 2)
-            gap = int(round(2 * abs(a.points - b.points)))
+            gap = round(2 * abs(a.points - b.points))
             group = groups[a.points] if a.points >= b.points else groups[b.points]
             distance = abs(position[a.id] - position[b.id])
             rank_cost = abs(distance - len(group) // 2) if gap == 0 else distance

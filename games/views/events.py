@@ -6,7 +6,6 @@ development server, which speaks WSGI, streams it from its request's thread inst
 match is a 404 to strangers.
 """
 
-from asgiref.sync import sync_to_async
 from django.http import HttpResponse
 
 from ..chat import inbox
@@ -38,7 +37,7 @@ def _session_alive(request):
 
 
 async def match_events(request, pk):
-    live = await sync_to_async(_open)(request, pk)
+    live = await stream.opener(_open)(request, pk)
     if live is None:  # drawn for a login that is gone: the page's poll says "log in again"
         return HttpResponse(status=204)
     return stream.response(request, live)

@@ -74,3 +74,34 @@ def test_on_the_site_in_redis_with_its_grace(redis_url):
         assert presence.users_here([user_id], now + presence.GRACE + 1) == set()
     finally:
         bus.redis_client().delete(presence.USER_KEY.format(user_id))
+
+
+def test_a_stream_process_listens_through_one_redis_connection_for_all_its_streams(redis_url):
+    """Many streams of one event loop: one subscription per channel in Redis, whatever the number
+    of streams on it, each stream gets each event, and a channel nobody listens to is let go."""
+    channels = [f"match:test-{uuid.uuid4().hex[:8]}" for _ in range(3)]
+
+    async def run():
+        subs = [await bus.asubscribe([channels[i % 3]]) for i in range(12)]
+        client = bus.redis_client()
+        numsub = dict(client.pubsub_numsub(*[bus.PREFIX + c for c in channels]))
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, bus.publish, channels[1], {"event": "board", "version": 7, "status": "active"})
+        got = [await sub.aget(2) for sub in subs[1::3]]
+        quiet = await subs[0].aget(0.2)
+        for sub in subs[::3]:  # everyone on channels[0] leaves
+            await sub.aclose()
+        for _ in range(100):  # the unsubscribe is on its way on the listener's connection
+            after = dict(client.pubsub_numsub(bus.PREFIX + channels[0]))
+            if not after[(bus.PREFIX + channels[0]).encode()]:
+                break
+            await asyncio.sleep(0.02)
+        for sub in subs[1::3] + subs[2::3]:
+            await sub.aclose()
+        return numsub, got, quiet, after
+
+    numsub, got, quiet, after = run_async(run())
+    assert all(numsub[(bus.PREFIX + c).encode()] == 1 for c in channels), numsub
+    assert got == [(channels[1], {"event": "board", "version": 7, "status": "active"})] * 4
+    assert quiet is None
+    assert after[(bus.PREFIX + channels[0]).encode()] == 0

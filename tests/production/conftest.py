@@ -59,3 +59,6 @@ def site(nginx_installed, static_collected, django_db_setup, django_db_blocker, 
     finally:
         proxy.stop()
         web.stop()
+
+
+from tests.production.live_stack import live_stack  # noqa: E402,F401 (the live tables' stack, for test_live_*)

@@ -78,6 +78,7 @@ def test_seven_player_three_seat_chickendie_cup(django_capture_on_commit_callbac
     assert same_standings(data["standings"], hand_standings(t))
 
 
+@pytest.mark.slow  # 4 matches of about 300 moves each, every one through the write path
 def test_four_player_wfci_cup_at_four_seat_tables(django_capture_on_commit_callbacks):
     t, players = full_cup("wfci", 4, 4, options={"preset": "standard"})
     tables = tables_of(t)

@@ -4,7 +4,13 @@ from itertools import combinations
 
 import pytest
 
-from games.tournaments.designs import CUP_SIZES, CupRound, cup_design, meetings, seat_counts
+from games.tournaments.designs import (
+    CUP_SIZES,
+    CupRound,
+    cup_design,
+    meetings,
+    seat_counts,
+)
 
 OFFERED = [(n, seats) for seats, sizes in CUP_SIZES.items() for n in sizes]
 

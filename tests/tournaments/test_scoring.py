@@ -1,10 +1,19 @@
 """Scoring by place and standings: hand-computed tables for each tie-break level."""
 
+from itertools import pairwise
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.tournaments.scoring import Result, Standing, match_points, place_points, standings
+from games.tournaments.designs import CUP_SIZES, cup_design
+from games.tournaments.scoring import (
+    Result,
+    Standing,
+    match_points,
+    place_points,
+    standings,
+)
 
 
 @pytest.mark.parametrize(
@@ -30,7 +39,7 @@ def placements(draw):
     players = draw(st.permutations(list(range(seats))))
     cuts = sorted(draw(st.sets(st.integers(1, seats - 1))))
     edges = [0, *cuts, seats]
-    return seats, [list(players[a:b]) for a, b in zip(edges, edges[1:])]
+    return seats, [list(players[a:b]) for a, b in pairwise(edges)]
 
 
 @given(placements())
@@ -132,3 +141,54 @@ def test_two_seat_sonneborn_berger_is_the_classic_one():
     assert table[2].tiebreak == 1.5 + 0.5 * 0.5  # beat 3, drew 4
     assert table[3].tiebreak == 0.5 + 0.5 * 2.5  # beat 4, drew 1
     assert table[4].tiebreak == 0.5 * 1.5  # drew 2
+
+
+@st.composite
+def cups(draw):
+    """A cup of random size and table size with random placements, some matches unfinished."""
+    seats = draw(st.sampled_from(sorted(CUP_SIZES)))
+    n = draw(st.sampled_from(CUP_SIZES[seats]))
+    results = []
+    for cup_round in cup_design(n, seats):
+        for table in cup_round.tables:
+            if draw(st.integers(0, 4)) == 0:
+                results.append(Result(players=list(table), placement=None))
+                continue
+            order = draw(st.permutations(list(table)))
+            cuts = sorted(draw(st.sets(st.integers(1, seats - 1), max_size=2)))
+            edges = [0, *cuts, seats]
+            results.append(Result(players=list(table), placement=[list(order[a:b]) for a, b in pairwise(edges)]))
+    byes = draw(st.dictionaries(st.integers(0, n - 1), st.sampled_from([0.5, 1.0]), max_size=2))
+    return n, seats, results, byes
+
+
+@settings(max_examples=80, deadline=None)
+@given(cups())
+def test_standings_of_any_cup_add_up_and_rank_consistently(cup):
+    n, seats, results, byes = cup
+    table = standings(list(range(n)), results, byes)
+    assert sorted(s.player for s in table) == list(range(n))
+    finished = [r for r in results if r.placement is not None]
+    assert sum(s.points for s in table) == len(finished) * seats * (seats - 1) / 2 + sum(byes.values())
+    points = {s.player: s.points for s in table}
+    for s in table:  # Sonneborn-Berger recomputed from the placements
+        expected = 0.0
+        for r in finished:
+            place = {p: i for i, group in enumerate(r.placement) for p in group}
+            if s.player in place:
+                expected += sum(
+                    points[o] * (1 if place[s.player] < place[o] else 0.5 if place[s.player] == place[o] else 0)
+                    for o in place if o != s.player
+                )
+        assert s.tiebreak == expected
+        assert s.firsts == sum(1 for r in finished if r.players[0] == s.player)
+
+    def key(s):
+        return (-s.points, -s.tiebreak, -s.direct, s.firsts)
+
+    for i, s in enumerate(table):
+        if i == 0:
+            assert s.rank == 1
+        else:
+            assert key(table[i - 1]) <= key(s)
+            assert s.rank == (table[i - 1].rank if key(table[i - 1]) == key(s) else i + 1)

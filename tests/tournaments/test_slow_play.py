@@ -52,7 +52,13 @@ def test_the_ban_lifts_once_enough_matches_are_finished():
     assert rules.ban_counts(a) == (1, 0) and rules.refusal(a)
     other = t.matches.filter(seats__user=a).exclude(pk=first.pk).first()
     Match.objects.filter(pk=other.pk).update(status=Match.Status.FINISHED)
-    assert rules.ban_counts(a) == (1, 1) and rules.refusal(a) == ""
+    assert rules.ban_counts(a) == (1, 1) and rules.refusal(a)  # as many finished as lost on time: not yet
+    t2 = services.create(make_user("rooster"), game="chickenrun", format="cup", seats=2, entrants=3)
+    t2.entries.create(user=a)  # entered before the time-out
+    for name in ("d", "e"):
+        services.join(make_user(name), t2)
+    Match.objects.filter(tournament=t2, seats__user=a).update(status=Match.Status.FINISHED)
+    assert rules.ban_counts(a) == (1, 3) and rules.refusal(a) == ""
 
 
 def test_withdrawing_from_a_running_cup_resigns_its_matches(django_capture_on_commit_callbacks):

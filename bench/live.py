@@ -1,0 +1,335 @@
+"""The live tables at scale: 5,000 open streams on loopback against one stream process
+(uvicorn serving chickenisland.asgi, as deploy/systemd/chickenisland-live.service runs it), on
+a PostgreSQL cluster and a Redis of the benchmark's own.
+
+1. Opens the streams (anonymous spectators of --matches public Chicken Run matches, spread
+   evenly) and reads them with a small asyncio client in this process.
+2. Fan-out: another process makes --moves moves through the write path (`submit_action`, one
+   every --gap seconds, round the matches); each move's clock starts at its commit (the
+   on-commit hook that publishes it), and stops as each stream's `board` event of that version
+   arrives here. Reports p50/p95/p99
+   over every (move, stream) pair, the stream process's RSS and its CPU.
+3. Reconnect storm: every stream is dropped at once and reconnects at a random moment within
+   --storm seconds while moves go on; a probe asks the stream process for /api/ping/
+   every 20 ms. The pause is the slowest probe answer; fan-out latency during the storm is
+   reported too.
+
+    make bench-live                      # nice -n 10 .venv/bin/python bench/live.py
+    .venv/bin/python bench/live.py --streams 1000 --moves 100
+
+Raises this process's open-file limit to its hard limit (the stream process inherits it): a
+stream is one socket at each end. Writes JSON to bench/results/. A benchmark: it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from deploy import stack  # noqa: E402
+
+MOVER = """
+import json, sys, time
+import django
+django.setup()
+from accounts.models import User
+from games.lobby import tables
+from games.models import Match
+from games.play.services import submit_action
+from engine import get_game
+
+mode = sys.argv[1]
+if mode == "seed":
+    ids = []
+    for i in range(int(sys.argv[2])):
+        hen = User.objects.create_user(f"hen{i}", f"hen{i}@example.com")  # no password: no hashing
+        rooster = User.objects.create_user(f"rooster{i}", f"rooster{i}@example.com")
+        match = tables.create_match(hen, "chickenrun", 2)
+        tables.join_match(rooster, match)
+        ids.append(match.pk)
+    print(json.dumps(ids), flush=True)
+else:
+    from games.live import publish
+    committed = {}
+    announce = publish.board
+
+    def board(match_id, version, *args, **kwargs):  # runs on commit: the clock starts here
+        committed[(match_id, version)] = time.time()
+        announce(match_id, version, *args, **kwargs)
+
+    publish.board = board
+    ids, moves, gap = json.loads(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+    game = get_game("chickenrun")
+    for n in range(moves):
+        match = Match.objects.get(pk=ids[n % len(ids)])
+        seat = match.to_act[0]
+        user = match.seats.get(index=seat).user
+        action = game.legal_actions(game.deserialize(match.state), seat)[0]
+        match = submit_action(match, user, action, match.version)
+        t = committed[(match.pk, match.version)]
+        print(json.dumps({"match": match.pk, "version": match.version, "t": t}), flush=True)
+        time.sleep(gap)
+"""
+
+
+class Streams:
+    """The client side: many SSE readers on raw sockets, timing each `board` event."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.arrivals: dict[tuple[int, int], list[float]] = {}
+        self.opened = 0  # connections answered 200, ever
+        self.now = 0  # open at this moment
+        self.failed = 0
+        self.refusals: dict[str, int] = {}
+        self.tasks: list[asyncio.Task] = []
+
+    async def read(self, match_id: int, last_id: str = "", until: float | None = None, answered=None):
+        """One stream; returns its last event id when `until` (monotonic) passes. `answered` (an
+        asyncio.Event) is set once the stream process has answered, 200 or not."""
+        counted = False
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        except OSError:
+            self.failed += 1
+            self.refusals["connect"] = self.refusals.get("connect", 0) + 1
+            answered and answered.set()
+            return last_id
+        try:
+            head = f"GET /matches/{match_id}/events/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+            head += "X-Forwarded-Proto: https\r\n"
+            if last_id:
+                head += f"Last-Event-ID: {last_id}\r\n"
+            writer.write((head + "\r\n").encode())
+            status = await reader.readline()
+            answered and answered.set()
+            if b" 200 " not in status:
+                self.failed += 1
+                code = status.decode(errors="replace").strip() or "closed"
+                self.refusals[code] = self.refusals.get(code, 0) + 1
+                return last_id
+            self.opened += 1
+            self.now += 1
+            counted = True
+            kind, first = None, True
+            while True:
+                timeout = None if until is None else max(0.0, until - time.monotonic())
+                try:
+                    line = await asyncio.wait_for(reader.readline(), timeout)
+                except asyncio.TimeoutError:
+                    return last_id
+                if not line:
+                    return last_id
+                if line.startswith(b"event: "):
+                    kind = line[7:].strip()
+                elif line.startswith(b"id: "):
+                    last_id = line[4:].strip().decode()
+                elif line.startswith(b"data: ") and kind == b"board":
+                    at = time.time()
+                    if first:  # what the stream says on (re)connect is not a fan-out
+                        first = False
+                        continue
+                    version = json.loads(line[6:])["version"]
+                    self.arrivals.setdefault((match_id, version), []).append(at)
+        finally:
+            self.now -= counted
+            writer.close()
+
+    async def storm_one(self, match_id: int, within: float):
+        """Come back at a random moment within `within` s, and read on."""
+        await asyncio.sleep(random.uniform(0, within))
+        await self.read(match_id)
+
+
+def percentiles(values: list[float]) -> dict:
+    if not values:
+        return {}
+    values = sorted(values)
+    pick = lambda q: values[min(len(values) - 1, int(q * len(values)))]  # noqa: E731
+    return {"n": len(values), "p50_ms": round(pick(0.50) * 1000, 1), "p95_ms": round(pick(0.95) * 1000, 1),
+            "p99_ms": round(pick(0.99) * 1000, 1), "max_ms": round(values[-1] * 1000, 1)}
+
+
+def latencies(moves: list[dict], arrivals: dict, per_match: int) -> tuple[list[float], int]:
+    out, missing = [], 0
+    for move in moves:
+        got = arrivals.get((move["match"], move["version"]), [])
+        missing += max(0, per_match - len(got))
+        out += [at - move["t"] for at in got]
+    return out, missing
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def threads(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/task"))
+
+
+async def mover(env, ids, moves: int, gap: float) -> list[dict]:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", MOVER, "move", json.dumps(ids), str(moves), str(gap),
+        cwd=ROOT, env=env, stdout=asyncio.subprocess.PIPE)
+    out = []
+    async for line in proc.stdout:
+        out.append(json.loads(line))
+    await proc.wait()
+    return out
+
+
+async def probe(port: int, stop: asyncio.Event) -> list[float]:
+    """/api/ping/ on the stream process every 20 ms: how long each answer took."""
+    import httpx
+
+    took = []
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", headers={"X-Forwarded-Proto": "https"},
+                                 timeout=60) as client:
+        while not stop.is_set():
+            started = time.monotonic()
+            try:
+                await client.get("/api/ping/")
+            except httpx.HTTPError:  # no answer within the timeout: a pause that long, at least
+                pass
+            took.append(time.monotonic() - started)
+            await asyncio.sleep(0.02)
+    return took
+
+
+def database_connections(url: str) -> int:
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        return conn.execute("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'").fetchone()[0] - 1
+
+
+async def run(args, env, ids, live) -> dict:
+    pid = live.proc.pid
+    streams = Streams(args.port)
+    per_match = args.streams // len(ids)
+    base_rss, started = rss_mb(pid), time.monotonic()
+    sem = asyncio.Semaphore(args.open_concurrency)
+
+    async def open_one(match_id):
+        async with sem:  # at most --open-concurrency streams waiting for their answer
+            answered = asyncio.Event()
+            task = asyncio.get_running_loop().create_task(streams.read(match_id, answered=answered))
+            streams.tasks.append(task)
+            await answered.wait()
+
+    cpu0 = cpu_seconds(pid)
+    await asyncio.gather(*(open_one(ids[i % len(ids)]) for i in range(per_match * len(ids))))
+    opened_in = time.monotonic() - started
+    await asyncio.sleep(3)  # the opening frames and presence settle
+    result = {"streams": streams.now, "refused": dict(streams.refusals), "open_s": round(opened_in, 1),
+              "open_cpu_s": round(cpu_seconds(pid) - cpu0, 1), "rss_idle_mb": round(base_rss, 1),
+              "rss_open_mb": round(rss_mb(pid), 1), "threads_open": threads(pid),
+              "database_connections_open": database_connections(env["DATABASE_URL"])}
+    print(f"opened {streams.opened} streams in {opened_in:.1f} s ({streams.failed} refused); "
+          f"RSS {result['rss_open_mb']} MB, {result['threads_open']} threads, "
+          f"{result['database_connections_open']} database connections", flush=True)
+
+    cpu0, t0 = cpu_seconds(pid), time.monotonic()
+    moves = await mover(env, ids, args.moves, args.gap)
+    await asyncio.sleep(1)
+    fan, missing = latencies(moves, streams.arrivals, per_match)
+    result["fan_out"] = {**percentiles(fan), "missing": missing, "moves": len(moves),
+                         "cpu_pct": round(100 * (cpu_seconds(pid) - cpu0) / (time.monotonic() - t0), 1)}
+    result["rss_after_moves_mb"] = round(rss_mb(pid), 1)
+    print(f"fan-out {result['fan_out']}", flush=True)
+
+    # the storm: every stream dropped at once (a network blip), all back within args.storm seconds
+    stop = asyncio.Event()
+    prober = asyncio.get_running_loop().create_task(probe(args.port, stop))
+    await asyncio.sleep(0.5)
+    cpu0, t0 = cpu_seconds(pid), time.monotonic()
+    for task in streams.tasks:
+        task.cancel()
+    await asyncio.gather(*streams.tasks, return_exceptions=True)
+    streams.arrivals.clear()
+    streams.opened = 0
+    storm = [asyncio.get_running_loop().create_task(streams.storm_one(ids[i % len(ids)], args.storm))
+             for i in range(per_match * len(ids))]
+    moved = await mover(env, ids, max(1, int(args.storm / args.gap)), args.gap)
+    await asyncio.sleep(1)
+    stop.set()
+    took = await prober
+    fan, missing = latencies(moved, streams.arrivals, per_match)
+    result["storm"] = {"seconds": args.storm, "fan_out": {**percentiles(fan), "missing": missing},
+                       "probe": percentiles(took), "cpu_pct": round(100 * (cpu_seconds(pid) - cpu0) / (time.monotonic() - t0), 1),
+                       "streams_back": streams.now, "refused": streams.refusals}
+    result["load_average"] = os.getloadavg()
+    result["rss_peak_mb"] = round(max(rss_mb(pid), result["rss_after_moves_mb"]), 1)
+    print(f"storm {result['storm']}", flush=True)
+    for task in storm:
+        task.cancel()
+    await asyncio.gather(*storm, return_exceptions=True)
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--streams", type=int, default=5000)
+    parser.add_argument("--matches", type=int, default=50)
+    parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--gap", type=float, default=0.05, help="seconds between moves")
+    parser.add_argument("--storm", type=float, default=10.0)
+    parser.add_argument("--open-concurrency", type=int, default=50)
+    args = parser.parse_args()
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    if hard < 2 * args.streams + 200:
+        sys.exit(f"needs an open-file limit of {2 * args.streams + 200} (ulimit -Hn is {hard})")
+    workdir = stack.workdir("chickenisland-bench-live-")
+    pg = stack.Postgres(workdir)
+    redis = stack.Redis(workdir)
+    live = None
+    try:
+        env = stack.site_env(pg.url, redis.url)
+        env["DJANGO_SETTINGS_MODULE"] = "chickenisland.settings"
+        stack.manage(env, "migrate", "--noinput", "-v0")
+        stack.collectstatic(env)
+        seeded = subprocess.run([sys.executable, "-c", MOVER, "seed", str(args.matches)], cwd=ROOT, env=env,
+                                check=True, capture_output=True, text=True).stdout
+        ids = json.loads(seeded.strip().splitlines()[-1])
+        args.port = stack.free_port()
+        live = stack.uvicorn(args.port, env, workdir)
+        result = asyncio.run(run(args, env, ids, live))
+        result["args"] = {k: v for k, v in vars(args).items() if k != "port"}
+        out = ROOT / "bench" / "results"
+        out.mkdir(exist_ok=True)
+        path = out / f"live-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        path.write_text(json.dumps(result, indent=2))
+        print(json.dumps(result, indent=2))
+        print(f"written to {path.relative_to(ROOT)}")
+    finally:
+        if live:
+            live.stop()
+        redis.stop()
+        pg.close()
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
