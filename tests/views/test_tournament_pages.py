@@ -213,6 +213,7 @@ def test_a_french_page(client):
     page = text(client.get(f"/tournaments/{t.pk}/"))
     assert "Règles" in page and "Joueurs" in page and "Inscriptions ouvertes" in page
     assert "Quitter le tournoi" in page
+    assert "Un dépassement de temps fait perdre la partie" in page  # the rules too, before anyone plays
     listing = text(client.get("/tournaments/"))
     assert "Tournois" in listing and "Nouveau tournoi" in listing and "Places libres" in listing
     form = text(client.get("/tournaments/new/"))
