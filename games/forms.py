@@ -157,6 +157,8 @@ class TournamentForm(forms.Form):
         self.game = next((g for g in games if g.slug == data.get("game")), games[0])
         g = self.game
         sizes = [n for n in range(max(2, g.min_players), g.max_players + 1) if CUP_SIZES.get(n)]
+        if data.get("format") == Tournament.Format.SWISS and 2 in sizes:
+            sizes = [2]  # a Swiss pairs two players a table
         self.fields["seats"].choices = [(n, n) for n in sizes]
         seats = self._number(data.get("seats"), 0)
         seats = seats if seats in sizes else (sizes[0] if sizes else 2)

@@ -82,13 +82,16 @@ def test_the_form_follows_the_game_chosen(client):
     seats = re.search(r'<select name="seats".*?</select>', page).group(0)
     assert '<option value="3" selected>' in seats
     assert "error" not in page  # a change of choice is no submission
+    page = text(client.post("/tournaments/new/", {"game": "chickendie", "format": "swiss", "seats": 3},
+                            HTTP_HX_REQUEST="true"))
+    assert re.search(r'<select name="seats"[^>]*>\s*<option value="2" selected>2</option>\s*</select>', page)
 
 
 def test_form_errors_are_shown_on_the_form_never_a_500(client, monkeypatch):
     client.force_login(make_user("ann"))
     base = {"game": "chickendie", "round_days": 7, "clock": "standard", "pace": "slow"}
     response = client.post("/tournaments/new/", {**base, "format": "swiss", "seats": 3, "swiss_cap": 8, "rounds": 4})
-    assert response.status_code == 400 and "A Swiss is played at tables of two." in text(response)
+    assert response.status_code == 400 and "3 is not one of the available choices" in text(response)  # Swiss: 2 only
     response = client.post("/tournaments/new/", {**base, "format": "cup", "seats": 3, "cup_size": 5})
     assert response.status_code == 400 and "Select a valid choice" in text(response)
     response = client.post("/tournaments/new/", {**base, "format": "swiss", "seats": 2, "rounds": ""})
