@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from accounts import views as account_views
-from games.views import chat, events, lobby, match, pages, replay, webapp
+from games.views import chat, events, lobby, match, pages, replay, tournaments, webapp
 from games.health.views import health
 
 urlpatterns = [
@@ -29,6 +29,12 @@ urlpatterns = [
     path("matches/quick/", lobby.quick_match, name="quick_match"),
     path("matches/solo/", lobby.play_solo, name="play_solo"),
     path("invite/<str:token>/", lobby.join_by_link, name="join_by_link"),
+    path("tournaments/", tournaments.tournaments, name="tournaments"),
+    path("tournaments/new/", tournaments.tournament_new, name="tournament_new"),
+    path("tournaments/<int:pk>/", tournaments.tournament, name="tournament"),
+    path("tournaments/<int:pk>/join/", tournaments.tournament_join, name="tournament_join"),
+    path("tournaments/<int:pk>/leave/", tournaments.tournament_leave, name="tournament_leave"),
+    path("tournaments/<int:pk>/start/", tournaments.tournament_start, name="tournament_start"),
     path("notifications/", pages.notifications_page, name="notifications"),
     path("games/<slug:game>/rules/", pages.rules, name="rules"),
     path("leaderboard/<slug:game>/", pages.leaderboard, name="leaderboard"),

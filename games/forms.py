@@ -6,7 +6,8 @@ import engine
 from .clocks import controls as C
 from .lobby import pace as P
 from .lobby.catalog import game_options
-from .models import Pace, bot_name
+from .models import Pace, Tournament, bot_name
+from .tournaments.designs import CUP_SIZES
 
 OPEN = ""
 CLOCK_CHOICES = [(key, C.CLOCK_NAMES[key]) for key in C.CLOCKS]
@@ -154,3 +155,94 @@ class LobbyFilterForm(forms.Form):
         if data.get("pace"):
             matches = matches.filter(pace=data["pace"])
         return matches
+
+
+class TournamentForm(forms.Form):
+    """New tournament: the choices follow the game and the table size (the cup sizes its
+    seating designs offer); the service checks everything again and its refusals land here."""
+
+    name = forms.CharField(label=_("Name"), max_length=80, required=False)
+    game = forms.ChoiceField(label=_("Game"))
+    format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices, widget=forms.RadioSelect,
+                               initial=Tournament.Format.CUP)
+    seats = forms.TypedChoiceField(label=_("Players at each table"), coerce=int)
+    cup_size = forms.TypedChoiceField(label=_("Players in the cup"), coerce=int, required=False)
+    swiss_cap = forms.IntegerField(label=_("Most players in the Swiss"), min_value=3, max_value=64, initial=16,
+                                   required=False)
+    rounds = forms.IntegerField(label=_("Rounds of the Swiss"), min_value=1, max_value=15, initial=5, required=False)
+    starts_at = forms.DateTimeField(label=_("First round starts"), required=False,
+                                    widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
+    round_days = forms.IntegerField(label=_("Days for each round"), min_value=1, max_value=30, initial=7)
+    preset = forms.ChoiceField(label=_("Rules"), required=False)
+    variants = forms.MultipleChoiceField(label=_("Variants and house rules"), required=False,
+                                         widget=forms.CheckboxSelectMultiple)
+    clock = forms.ChoiceField(label=_("Time control"), choices=[c for c in CLOCK_CHOICES if c[0] != "none"],
+                              initial=C.DEFAULT_CLOCK)
+    pace = forms.ChoiceField(label=_("Pace"), choices=Pace.choices, initial=Pace.SLOW)
+    official = forms.BooleanField(label=_("Official (made by the staff)"), required=False)
+
+    def __init__(self, *args, staff=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        games = engine.all_games()
+        self.fields["game"].choices = [(g.slug, g.name) for g in games]
+        data = self.data if self.is_bound else self.initial  # the htmx re-render of a choice comes as initial
+        self.game = next((g for g in games if g.slug == data.get("game")), games[0])
+        g = self.game
+        sizes = [n for n in range(max(2, g.min_players), g.max_players + 1) if CUP_SIZES.get(n)]
+        if data.get("format") == Tournament.Format.SWISS and 2 in sizes:
+            sizes = [2]  # a Swiss pairs two players a table
+        self.fields["seats"].choices = [(n, n) for n in sizes]
+        seats = self._number(data.get("seats"), 0)
+        seats = seats if seats in sizes else (sizes[0] if sizes else 2)
+        if not self.is_bound:
+            self.initial["seats"] = seats
+        self.fields["cup_size"].choices = [(n, n) for n in CUP_SIZES.get(seats, ())]
+        self.fields["preset"].choices = [(p["id"], p["name"]) for p in game_options(g, "presets")]
+        if not g.presets():
+            del self.fields["preset"]
+        self.fields["variants"].choices = [(v["id"], f'{v["name"]} — {v.get("description", "")}')
+                                           for v in game_options(g, "variants")]
+        if not g.variants():
+            del self.fields["variants"]
+        if not staff:
+            del self.fields["official"]
+
+    @staticmethod
+    def _number(value, default: int) -> int:
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            return default
+
+    def clean(self):
+        data = super().clean()
+        if data.get("format") == Tournament.Format.SWISS:
+            if data.get("seats") not in (None, 2):
+                self.add_error("seats", _("A Swiss is played at tables of two."))
+            for field in ("swiss_cap", "rounds"):
+                if data.get(field) is None and field not in self.errors:
+                    self.add_error(field, _("Give a number for a Swiss."))
+        elif data.get("format") == Tournament.Format.CUP and not data.get("cup_size") and "cup_size" not in self.errors:
+            self.add_error("cup_size", _("Choose how many players the cup has."))
+        return data
+
+    def arguments(self) -> dict:
+        """The keyword arguments of games.tournaments.services.create."""
+        data = self.cleaned_data
+        swiss = data["format"] == Tournament.Format.SWISS
+        args = {
+            "game": self.game.slug,
+            "format": data["format"],
+            "seats": data["seats"],
+            "entrants": data["swiss_cap"] if swiss else data["cup_size"],
+            "rounds": data["rounds"] if swiss else 0,
+            "options": self.game.make_options(data.get("preset"), data.get("variants") or []),
+            "clock": data["clock"],
+            "pace": data["pace"],
+            "starts_at": data["starts_at"] if swiss else None,
+            "round_days": data["round_days"],
+            "name": data["name"].strip(),
+        }
+        if "official" in self.fields:
+            args["official"] = data["official"]
+        return args

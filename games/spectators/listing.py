@@ -14,7 +14,7 @@ def watchable():
 
 def watch_list(user=None, limit: int = LIMIT) -> list[dict]:
     """[{"match", "watching"}]: public matches in progress the person does not play in."""
-    rows = watchable().with_seats()
+    rows = watchable().with_seats().select_related("tournament")  # a tournament match says which
     if getattr(user, "is_authenticated", False):
         rows = rows.not_played_by(user)
     matches = list(rows.order_by("-last_move_at", "-pk")[:limit])

@@ -130,6 +130,7 @@ def _live_hosts_first(matches, online: set[int], me: int | None) -> list[dict]:
 
 def _my_matches(user):
     matches = Match.objects.with_seats().played_by(user).filter(status__in=[Match.Status.LOBBY, Match.Status.ACTIVE])
+    matches = matches.select_related("tournament")
     matches = list(matches.order_by("-updated_at"))
     unread = chat_inbox.unread_by_match(user, [m.pk for m in matches])
     rows = [
@@ -144,7 +145,8 @@ def _my_matches(user):
 @login_required
 def my_matches(request):
     finished = (
-        Match.objects.with_seats().played_by(request.user).filter(status=Match.Status.FINISHED).order_by("-finished_at")[:50]
+        Match.objects.with_seats().played_by(request.user).filter(status=Match.Status.FINISHED)
+        .select_related("tournament").order_by("-finished_at")[:50]
     )
     finished = list(finished)
     unread = chat_inbox.unread_by_match(request.user, [m.pk for m in finished])

@@ -1,6 +1,6 @@
 """axe-core (vendored: tests/browser/vendor/axe.min.js, MPL-2.0) finds no serious or critical
-accessibility violation on the lobby, the create form, each game's match page, the replay and
-the settings page."""
+accessibility violation on the lobby, the create form, each game's match page, the replay,
+the settings page and the tournament pages."""
 
 from pathlib import Path
 
@@ -9,7 +9,8 @@ import pytest
 import engine
 from games.lobby import tables
 from games.play import services, site_actions
-from games.models import Match
+from games.models import Match, Tournament
+from games.tournaments import services as tournaments
 from tests.browser.people import log_in
 from tests.factories import make_user
 
@@ -39,6 +40,10 @@ def test_no_serious_or_critical_violation(new_page):
     done = Match.objects.get(pk=done.pk)
     services.submit_action(done.pk, bob, {"type": site_actions.RESIGN}, done.version)
     paths += [done.get_absolute_url(), f"/matches/{done.pk}/replay/"]
+    cup = tournaments.create(bob, game="chickenrun", format="cup", seats=2, entrants=3, name="Hen cup")
+    for person in (ann, bob, make_user("cat")):
+        tournaments.join(person, Tournament.objects.get(pk=cup.pk))
+    paths += ["/tournaments/", "/tournaments/new/", cup.get_absolute_url()]
     page = new_page()
     log_in(page, "ann")
     found = {path: violations(page, path) for path in paths}

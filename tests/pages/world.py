@@ -23,8 +23,9 @@ from games.lobby import tables
 from games.play import services, site_actions
 from games.achievements import award, catalog
 from games.chat import store as chat
-from games.models import Achievement, Match
+from games.models import Achievement, Match, Tournament
 from games.notifications import links
+from games.tournaments import services as tournaments
 from tests.factories import make_user
 
 GAMES = ("wfci", "chickenrun", "chickendie", "barnyard")
@@ -96,7 +97,14 @@ def build() -> dict:
         code = catalog.for_game(slug)[0]["id"]
         Achievement.objects.get_or_create(user=ann, code=code, defaults={
             "game": slug, "match": matches[f"{slug} finished"], "earned_at": timezone.now()})
-    return {"ann": ann, "bob": bob, "fox": fox, "poule": poule, "matches": matches}
+    # a cup ann plays in (running: its rounds, cross table and standings) and one open to join
+    cup = tournaments.create(bob, game="chickenrun", format="cup", seats=2, entrants=3, name="Hen cup")
+    for person in (bob, ann, cat):
+        if not cup.entries.filter(user=person).exists():
+            tournaments.join(person, Tournament.objects.get(pk=cup.pk))
+    waiting = tournaments.create(cat, game="chickendie", format="cup", seats=3, entrants=7)
+    cups = {"running": Tournament.objects.get(pk=cup.pk), "open": waiting}
+    return {"ann": ann, "bob": bob, "fox": fox, "poule": poule, "matches": matches, "cups": cups}
 
 
 def _client(user=None, **headers) -> Client:
@@ -148,6 +156,11 @@ def pages(world: dict) -> list[Page]:
         ("new match", player, "/matches/new/"),
         *((f"new match {slug}", player, f"/matches/new/?game={slug}") for slug in GAMES),
         ("my matches", player, "/matches/mine/"),
+        ("tournaments", player, "/tournaments/"),
+        ("new tournament", player, "/tournaments/new/"),
+        ("tournament running", player, world["cups"]["running"].get_absolute_url()),
+        ("tournament open (visitor)", visitor, world["cups"]["open"].get_absolute_url()),
+        ("tournament (fr)", french, world["cups"]["running"].get_absolute_url()),
         ("notifications", player, "/notifications/"),
         ("settings", player, "/accounts/profile/"),
         ("password change", player, "/accounts/password-change/"),
