@@ -170,8 +170,36 @@ class Seat(models.Model):
             return str(_("%(name)s (the %(bot)s bot standing in)")) % {"name": self.user.username,
                                                                       "bot": bot_name(self.bot)}
         if self.bot:
+            number = self.bot_number
+            if number:
+                return str(_("%(bot)s %(n)s (bot)")) % {"bot": bot_name(self.bot), "n": number}
             return str(_("%(bot)s (bot)")) % {"bot": bot_name(self.bot)}
         return self.user.username if self.user_id else str(_("(open seat)"))
+
+    @property
+    def bot_number(self) -> int | None:
+        """Its number among the bots of its kind at this table, in seat order ("Farmer 1 (bot)",
+        "Farmer 2 (bot)"), so two never share a name; None when it is the only one."""
+        if not self.bot or self.user_id:
+            return None
+        table = self._table()
+        same = [index for index, bot, user in table if bot == self.bot and not user]
+        return same.index(self.index) + 1 if len(same) > 1 and self.index in same else None
+
+    def _table(self) -> list[tuple]:
+        """(index, bot, user id) of every seat at this match: from seats already loaded with the
+        match where there are, else one query, kept on the seat."""
+        cached = getattr(self, "_table_cache", None)
+        if cached is not None:
+            return cached
+        match = self._state.fields_cache.get("match")
+        loaded = getattr(match, "_prefetched_objects_cache", {}).get("seats") if match is not None else None
+        if loaded is not None:
+            table = [(s.index, s.bot, s.user_id) for s in loaded]
+        else:
+            table = list(Seat.objects.filter(match_id=self.match_id).values_list("index", "bot", "user_id"))
+        self._table_cache = table
+        return table
 
 
 class Turn(models.Model):
