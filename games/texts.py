@@ -13,7 +13,7 @@ from django.utils.translation import get_language, gettext, npgettext, pgettext,
 import engine
 from engine import grammar, messages
 
-from .models.matches import bot_name
+from .bot_names import bot_name
 
 
 # The site's own lines in a match log (a resignation, a time-out, a gift of a day...), stored as

@@ -8,6 +8,8 @@ from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 import engine
 
+from ..bot_names import BOT_NAMES, bot_name  # noqa: F401  (the models package exports both)
+
 
 class MatchQuerySet(models.QuerySet):
     def with_seats(self):
@@ -101,22 +103,6 @@ class Match(models.Model):
             if seat.user_id == user.pk:
                 return seat.index
         return None
-
-
-BOT_NAMES = {
-    "challenger": _("Challenger"),  # named after the rulebook's own word
-    "random": pgettext_lazy("bot", "Random"),
-    "sensible": pgettext_lazy("bot", "Sensible"),
-    "farmer": pgettext_lazy("bot", "Farmer"),
-    "rooster": pgettext_lazy("bot", "Rooster"),
-    "general": pgettext_lazy("bot", "General"),
-    "skirmisher": pgettext_lazy("bot", "Skirmisher"),
-    "expert": pgettext_lazy("bot", "Expert"),
-}
-
-
-def bot_name(bot: str) -> str:
-    return str(BOT_NAMES[bot]) if bot in BOT_NAMES else bot.title()
 
 
 class Seat(models.Model):
