@@ -22,6 +22,7 @@ so "a, b and c" reads "a, b et c" in French.
 from __future__ import annotations
 
 import json
+import re
 import string
 from functools import lru_cache
 from pathlib import Path
@@ -116,7 +117,7 @@ def _phrase(message, names, text_of, language: str, strict: bool):
         return message["id"]
     values = {key: _arg(value, names, text_of, language, strict) for key, value in args.items()}
     try:
-        out = _FORMATTER[strict].vformat(text, (), values)
+        out = possessives(_FORMATTER[strict].vformat(text, (), values), values.values())
     except (KeyError, IndexError, ValueError) as exc:
         if strict:
             raise grammar.GrammarError(f"{message['id']}: {exc!r} in {text!r}") from exc
@@ -173,7 +174,25 @@ def _render_list(message, names, text_of, language, strict):
 
 def fill(template: str, args: dict, strict: bool = False) -> str:
     """A template filled with already rendered arguments (phrases keep their grammar)."""
-    return _FORMATTER[strict].vformat(template, (), args)
+    return possessives(_FORMATTER[strict].vformat(template, (), args), args.values())
+
+
+_QUALIFIED = re.compile(r"^(.*\S) \([^()]*\)$")
+
+
+def possessives(text: str, values) -> str:
+    """A name with a qualifier in brackets ("Rooster (bot)", "alice (the Farmer bot standing
+    in)") takes the English possessive on the name itself ("Rooster's Chick"), never glued to
+    the bracket ("Rooster (bot)'s Chick"); the bracket says what the seat is wherever the name
+    stands alone."""
+    for value in values:
+        if not isinstance(value, str) or not value.endswith(")"):
+            continue
+        m = _QUALIFIED.match(str(value))
+        if m:
+            for mark in ("'s", "’s"):
+                text = text.replace(f"{value}{mark}", f"{m.group(1)}{mark}")
+    return text
 
 
 def render_arg(value, names=None, text_of=None, language: str = "en", strict: bool = False):

@@ -125,6 +125,6 @@ class Game:
         """Seats a mode reserves for a given bot (WfCI solo: {1: "challenger"})."""
         return {}
 
-    def record_label(self, state: State, seat: int) -> str | None:
-        """What a solo record is grouped by for this seat (WfCI: the leader played)."""
+    def record_label(self, state: State, seat: int) -> dict | None:
+        """What a solo record is grouped by for this seat, as a message (WfCI: the leader played)."""
         return None

@@ -7,20 +7,51 @@ viewer's language.
 
 from __future__ import annotations
 
-from django.utils import formats, timezone
+from django.utils import formats, timezone, translation
 from django.utils.translation import get_language, gettext, npgettext, pgettext, pgettext_lazy
 
 import engine
 from engine import grammar, messages
 
+from .bot_names import bot_name
+
+
+# The site's own lines in a match log (a resignation, a time-out, a gift of a day...), stored as
+# messages like the engines' lines so each reader reads them in their language; "site.bot.<bot>"
+# names a bot.
+SITE_TEXTS = {
+    "site.resigned": pgettext_lazy("site.resigned", "{who} resigned."),
+    "site.lost_on_time": pgettext_lazy("site.lost_on_time", "{who} lost on time."),
+    "site.timeout_bot": pgettext_lazy(
+        "site.timeout_bot", "{who} ran out of time: the {bot} bot plays the seat until they return."),
+    "site.abandoned": pgettext_lazy("site.abandoned", "Nobody moved for three weeks: the match is abandoned."),
+    "site.undo": pgettext_lazy("site.undo", "{who} takes back a step ({what})."),
+    "site.extra_day": pgettext_lazy("site.extra_day", "{giver} gives {who} an extra day."),
+    "site.back": pgettext_lazy("site.back", "{who} is back and takes over the seat from the bot."),
+}
+
+
+def site_message(id: str, **args) -> dict:
+    """A site line of the log as a message (an id of SITE_TEXTS and its arguments)."""
+    return {"id": id, "args": args}
+
 
 def text_of(message_id: str, args: dict):
+    if message_id.startswith("site."):
+        return _site_text(message_id)
     source = messages.english(message_id)
     if source is None:
         return None
     if isinstance(source, dict):
         return npgettext(message_id, source["one"], source["other"], args.get("n", 1))
     return pgettext(message_id, source)
+
+
+def _site_text(message_id: str):
+    if message_id.startswith("site.bot."):
+        return bot_name(message_id[len("site.bot."):])
+    text = SITE_TEXTS.get(message_id)
+    return str(text) if text is not None else None
 
 
 def render(message, names=None, strict: bool = False) -> str:
@@ -85,6 +116,9 @@ def is_message(line) -> bool:
 
 def log_text(line) -> str:
     """What the turn log stores as its text column: the English line, for old readers."""
+    if messages.is_message(line) and line["id"].startswith("site."):
+        with translation.override("en"):
+            return render(line)[:500]
     return messages.render(line)[:500]
 
 

@@ -9,8 +9,11 @@ page test both use it, so a rule is written once.
 
 from __future__ import annotations
 
+import json
 import re
+from functools import lru_cache
 from html.parser import HTMLParser
+from pathlib import Path
 
 NBSP = "\u00a0\u202f"
 
@@ -56,7 +59,23 @@ DOUBLED = re.compile(r"(?<![\w’'-])(the|a|an|le|la|les|de|des|du|un|une|to|of|
 # "1 grass, 1 grass and 1 grass": one count per thing, summed
 COUNTED_TWICE = re.compile(r"(?<![\w’'-])(\d+ [^\W\d]+)(?:, | and | et )(?:.*?(?:, | and | et ))?\1(?![\w’'-])")
 NEVER = re.compile(r"(?!)")
-BOT_IN_ENGLISH = {"fr": re.compile(r"\b(Random|Sensible|Farmer|Rooster|General|Skirmisher) \((?:robot|bot)\)")}
+BOT_IN_ENGLISH = {"fr": re.compile(r"\b(Random|Sensible|Farmer|Rooster|General|Skirmisher)(?: \d+)? \((?:robot|bot)\)")}
+# "Rooster (bot)'s Chick": a possessive glued to a bracket
+GLUED_POSSESSIVE = re.compile(r"\)['’]s(?![\w’'-])")
+# "Soldat de pierre de Bleu (Bleu)": a word said again in brackets right after it
+SAID_TWICE = re.compile(r"(?<![\w’'-])([^\W\d][\w’'-]*) \(\1\)")
+# A French unit named without its article where a sentence needs one: as the subject of a verb
+# ("Soldat de pierre de Bleu a attaqué…") or after a verb or "de" ("a attaqué Soldat de fer…").
+FRENCH_UNITS = r"(?:Soldat|Golem|Poulet|Tour|Canon|Char|Leader)"
+FRENCH_BARE_UNIT = (
+    re.compile(rf"(?:^|[:;]\s?|\. )({FRENCH_UNITS}\b[^.;:!?()]*? (?:a|est|perd|reçoit|échoue|attaque)) "),
+    re.compile(rf"(?<![\w’'-])((?:a attaqué|attaque|Attaque de|élimine|bat) {FRENCH_UNITS})\b"),
+)
+# Words of French that no English sentence has ("alice a abandonné." on an English page).
+FRENCH_WORDS = re.compile(
+    r"(?<![\w’'-])(a abandonné|abandonné|a perdu|au temps|une|avec|partie|est|sont|vous|votre|joueur|joueuse|"
+    r"robot|tour de)(?![\w’'-])"
+)
 STACKED_ARTICLES = {
     "en": re.compile(r"(?<![\w’'-])(a|an|the) (a|an|the|your|their|its)(?![\w’'-])", re.IGNORECASE),
     "fr": re.compile(r"(?<![\w’'-])(le|la|les|un|une|des|du) (le|la|les|un|une|du|des|au|aux|l’|l')(?![\w-])",
@@ -119,6 +138,10 @@ def problems(text: str, language: str, names=()) -> list[str]:
         found.append(f"a thing counted twice in one list {m.group(0)!r}")
     for m in BOT_IN_ENGLISH.get(language, NEVER).finditer(text):
         found.append(f"a bot named in English {m.group(0)!r}")
+    for m in GLUED_POSSESSIVE.finditer(text):
+        found.append(f"'s glued to a bracket {text[max(0, m.start() - 20):m.end() + 10]!r}")
+    for m in SAID_TWICE.finditer(plain):
+        found.append(f"a word said twice {m.group(0)!r}")
     for m in STACKED_ARTICLES[language].finditer(plain):
         found.append(f"two determiners {m.group(0)!r}")
     for m in ONE_PLURAL.finditer(plain):
@@ -134,6 +157,8 @@ def problems(text: str, language: str, names=()) -> list[str]:
                 continue  # a legend's letter: "(G grass, A apple)"
             if (article == "a") == _vowel_sound(word):
                 found.append(f"{m.group(1)!r} before {word!r}")
+        for m in FRENCH_WORDS.finditer(plain):
+            found.append(f"French {m.group(0)!r} in {plain[max(0, m.start() - 25):m.end() + 25]!r}")
     else:
         found += _french_problems(text, plain)
     return found
@@ -165,7 +190,35 @@ def _french_problems(text: str, plain: str) -> list[str]:
         found.append(f"no contraction in {m.group(0)!r}")
     for m in ENGLISH_WORDS.finditer(re.sub(r"«[^»]*»", "«»", plain)):  # a quoted word is a literal
         found.append(f"English {m.group(0)!r} in {plain[max(0, m.start() - 25):m.end() + 25]!r}")
+    for pattern in FRENCH_BARE_UNIT:
+        for m in pattern.finditer(plain):
+            found.append(f"a unit without its article {m.group(1)!r}")
+    english_names = _english_names()
+    if english_names:
+        for m in english_names.finditer(plain):
+            found.append(f"a game's name in English {m.group(0)!r} in {plain[max(0, m.start() - 25):m.end() + 25]!r}")
     return found
+
+
+@lru_cache(maxsize=None)
+def _english_names():
+    """The English names of the games' cards, leaders and units whose French differs: a French
+    page that shows one forgot to translate an engine name ("Brother Pecksworth")."""
+    names = set()
+    for path in (Path(__file__).resolve().parent.parent / "engine").glob("*/data/messages.json"):
+        french_path = path.with_name("messages.fr.json")
+        if not french_path.exists():
+            continue
+        english, french = (json.loads(f.read_text(encoding="utf-8")) for f in (path, french_path))
+        for key, text in english.items():
+            if (key.endswith(".name") and isinstance(text, str) and len(text) > 3 and
+                    any(part in key for part in (".card.", ".unit.", ".leader."))
+                    and isinstance(french.get(key), str) and french[key] != text and text not in PROPER_NAMES):
+                names.add(text)
+    if not names:
+        return None
+    return re.compile(r"(?<![\w’'-])(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+                      + r")(?![\w’'-])")
 
 
 INLINE = {"a", "abbr", "b", "bdi", "cite", "code", "em", "i", "kbd", "mark", "q", "s", "small", "span",

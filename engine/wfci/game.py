@@ -71,10 +71,11 @@ class WfciGame(Game):
         """A solo game reserves seat 2 for the Challenger."""
         return {SEAT: "challenger"} if (opts or {}).get("mode") in ("solo", "solo_hard") else {}
 
-    def record_label(self, st: dict, seat: int) -> str | None:
-        """The leader that seat played: the solo record groups wins by leader."""
+    def record_label(self, st: dict, seat: int) -> dict | None:
+        """The leader that seat played, as a message (each reader's page names it in their
+        language): the solo record groups wins by leader."""
         leader = st["seats"][seat]["leader"] if 0 <= seat < len(st["seats"]) else None
-        return cards.card(leader)["name"] if leader else None
+        return cards.name(leader) if leader else None
 
     def hidden_from(self, st: dict, seat: int | None) -> set[str]:
         return view.hidden_from(st, seat)

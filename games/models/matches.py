@@ -8,6 +8,8 @@ from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 import engine
 
+from ..bot_names import BOT_NAMES, bot_name  # noqa: F401  (the models package exports both)
+
 
 class MatchQuerySet(models.QuerySet):
     def with_seats(self):
@@ -103,22 +105,6 @@ class Match(models.Model):
         return None
 
 
-BOT_NAMES = {
-    "challenger": _("Challenger"),  # named after the rulebook's own word
-    "random": pgettext_lazy("bot", "Random"),
-    "sensible": pgettext_lazy("bot", "Sensible"),
-    "farmer": pgettext_lazy("bot", "Farmer"),
-    "rooster": pgettext_lazy("bot", "Rooster"),
-    "general": pgettext_lazy("bot", "General"),
-    "skirmisher": pgettext_lazy("bot", "Skirmisher"),
-    "expert": pgettext_lazy("bot", "Expert"),
-}
-
-
-def bot_name(bot: str) -> str:
-    return str(BOT_NAMES[bot]) if bot in BOT_NAMES else bot.title()
-
-
 class Seat(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
@@ -170,8 +156,36 @@ class Seat(models.Model):
             return str(_("%(name)s (the %(bot)s bot standing in)")) % {"name": self.user.username,
                                                                       "bot": bot_name(self.bot)}
         if self.bot:
+            number = self.bot_number
+            if number:
+                return str(_("%(bot)s %(n)s (bot)")) % {"bot": bot_name(self.bot), "n": number}
             return str(_("%(bot)s (bot)")) % {"bot": bot_name(self.bot)}
         return self.user.username if self.user_id else str(_("(open seat)"))
+
+    @property
+    def bot_number(self) -> int | None:
+        """Its number among the bots of its kind at this table, in seat order ("Farmer 1 (bot)",
+        "Farmer 2 (bot)"), so two never share a name; None when it is the only one."""
+        if not self.bot or self.user_id:
+            return None
+        table = self._table()
+        same = [index for index, bot, user in table if bot == self.bot and not user]
+        return same.index(self.index) + 1 if len(same) > 1 and self.index in same else None
+
+    def _table(self) -> list[tuple]:
+        """(index, bot, user id) of every seat at this match: from seats already loaded with the
+        match where there are, else one query, kept on the seat."""
+        cached = getattr(self, "_table_cache", None)
+        if cached is not None:
+            return cached
+        match = self._state.fields_cache.get("match")
+        loaded = getattr(match, "_prefetched_objects_cache", {}).get("seats") if match is not None else None
+        if loaded is not None:
+            table = [(s.index, s.bot, s.user_id) for s in loaded]
+        else:
+            table = list(Seat.objects.filter(match_id=self.match_id).values_list("index", "bot", "user_id"))
+        self._table_cache = table
+        return table
 
 
 class Turn(models.Model):

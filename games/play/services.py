@@ -85,11 +85,11 @@ def submit_action(match, user, action, expected_version) -> Match:
         game = engine.get_game(locked.game)
         state = new_state = game.deserialize(locked.state)
         if site_actions.is_site_action(action):
-            text, undone = site_actions.take(locked, seats, seat, action, game, now, user)
+            line, undone = site_actions.take(locked, seats, seat, action, game, now, user)
             if undone is not None:
                 new_state = undone
                 _store(locked, game, new_state, seats)
-            turn = Turn(kind="site", action=action, public_action=action, text=text)
+            turn = Turn(kind="site", action=action, public_action=action, text=log_text(line), message=line)
         else:
             if isinstance(user, Timekeeper):
                 raise Forbidden(_("You may not do that."))

@@ -9,6 +9,7 @@ from engine import placement
 
 from ..clocks import seat_clocks
 from ..refusals import Forbidden, IllegalMove, ServiceError
+from ..texts import site_message
 from ..models import Match, Seat
 from .outcomes import finish
 from .actors import Bot, Timekeeper
@@ -30,15 +31,17 @@ def is_site_action(action: dict) -> bool:
 
 def take(match: Match, seats: list[Seat], seat: int, action: dict, game, now, actor) -> tuple[str, object]:
     """The write path's one call for a site action: check that this actor may take it, apply it,
-    and return its log line and, for an undo, the game state to go back to (else None)."""
+    and return its log line (a message and its English text) and, for an undo, the game state
+    to go back to (else None)."""
     if isinstance(actor, Bot) or (isinstance(actor, Timekeeper) != (action["type"] in BY_TIMEKEEPER)):
         raise Forbidden(_("You may not do that."))
-    text = apply(match, seats, seat, action, game, now)
-    return text, (state_at(match, match.version) if action["type"] == UNDO else None)
+    line = apply(match, seats, seat, action, game, now)
+    return line, (state_at(match, match.version) if action["type"] == UNDO else None)
 
 
-def apply(match: Match, seats: list[Seat], seat: int, action: dict, game, now) -> str:
-    """Change the match for a site action and return its log line (ServiceError if refused)."""
+def apply(match: Match, seats: list[Seat], seat: int, action: dict, game, now) -> dict:
+    """Change the match for a site action and return its log line, a message rendered in each
+    reader's language (ServiceError if refused)."""
     kind = action.get("type")
     me = seats[seat]
     if kind == TIMEOUT:
@@ -46,7 +49,7 @@ def apply(match: Match, seats: list[Seat], seat: int, action: dict, game, now) -
     if kind == EXTRA_DAY:
         return _extra_day(match, seats, me, action)
     if kind == RESIGN:
-        return _forfeit(match, seats, me, game, _("resigned"))
+        return _forfeit(match, seats, me, game, "resigned")
     if kind == RETURN:
         return _take_back(match, seats, me, now)
     if kind == UNDO:
@@ -55,29 +58,33 @@ def apply(match: Match, seats: list[Seat], seat: int, action: dict, game, now) -
         match.status = Match.Status.ABANDONED
         match.to_act = []
         match.finished_at = now
-        return _("Nobody moved for three weeks: the match is abandoned.")
+        return site_message("site.abandoned")
     raise IllegalMove(_("Unknown site action %(a)r.") % {"a": kind})
 
 
-def _timeout(match, seats, me: Seat, game, now) -> str:
+def _who(me: Seat):
+    """A seat in a stored line: a person by their name (the same in every language), a bot by
+    its seat, so each reader's page names it."""
+    return me.user.username if me.user_id else {"seat": me.index}
+
+
+def _timeout(match, seats, me: Seat, game, now) -> dict:
     if me.index not in match.to_act or me.deadline is None or me.deadline > now or me.bot:
         raise ServiceError(_("This player has not run out of time."))
     me.timed_out += 1
     if match.timeout_policy == "lose":
-        return _forfeit(match, seats, me, game, _("lost on time"))
+        return _forfeit(match, seats, me, game, "lost on time")
     me.away = True
     me.bot = game.default_bot() or ""
     me.deadline = None
     me.save()
-    return _("%(who)s ran out of time: the %(bot)s bot plays the seat until they return.") % {
-        "who": me.user.username,
-        "bot": me.bot,
-    }
+    return site_message("site.timeout_bot", who=_who(me), bot={"id": f"site.bot.{me.bot}", "args": {}})
 
 
-def _forfeit(match, seats, me: Seat, game, how: str) -> str:
+def _forfeit(match, seats, me: Seat, game, how: str) -> dict:
     """2 players (or teams, once one team is left): the others win now. Otherwise this player
-    lost; a bot keeps the seat going."""
+    lost; a bot keeps the seat going. `how` ("resigned", "lost on time") is the outcome's reason,
+    in English like the engines' reasons; the log line is a message."""
     if me.forfeited:
         raise ServiceError(_("You have already left this game."))
     me.forfeited = True
@@ -94,10 +101,11 @@ def _forfeit(match, seats, me: Seat, game, how: str) -> str:
         me.bot = game.default_bot() or ""
         me.deadline = None
         me.save()
-    return _("%(who)s %(how)s.") % {"who": me.user.username if me.user_id else me.display_name, "how": how}
+    who = _who(me)
+    return site_message("site.resigned" if how == "resigned" else "site.lost_on_time", who=who)
 
 
-def _undo(match, me: Seat) -> str:
+def _undo(match, me: Seat) -> dict:
     """Mark the player's last reversible step undone; the caller rebuilds the state by replay."""
     if me.bot:
         raise Forbidden(_("A bot is playing your seat."))
@@ -106,10 +114,10 @@ def _undo(match, me: Seat) -> str:
         raise IllegalMove(_("Nothing to take back: your last step was a roll, a draw, a reveal or the end of a turn."))
     last.undone = True
     last.save(update_fields=["undone"])
-    return _("%(who)s takes back a step (%(what)s).") % {"who": me.user.username, "what": last.text}
+    return site_message("site.undo", who=me.user.username, what=last.message or last.text)
 
 
-def _extra_day(match, seats, me: Seat, action) -> str:
+def _extra_day(match, seats, me: Seat, action) -> dict:
     try:
         target = seats[int(action.get("seat"))]
     except (TypeError, ValueError, IndexError):
@@ -123,10 +131,10 @@ def _extra_day(match, seats, me: Seat, action) -> str:
     target.extra_day_from = [*target.extra_day_from, me.index]
     target.save()
     seat_clocks.refresh_deadlines(match, [target])
-    return _("%(giver)s gives %(who)s an extra day.") % {"giver": me.user.username, "who": target.user.username}
+    return site_message("site.extra_day", giver=me.user.username, who=target.user.username)
 
 
-def _take_back(match, seats, me: Seat, now) -> str:
+def _take_back(match, seats, me: Seat, now) -> dict:
     if not me.away or me.forfeited:
         raise IllegalMove(_("Your seat is already yours."))
     me.away = False
@@ -137,4 +145,4 @@ def _take_back(match, seats, me: Seat, now) -> str:
         me.reminders_sent = []
     me.save()
     seat_clocks.refresh_deadlines(match, [me])
-    return _("%(who)s is back and takes over the seat from the bot.") % {"who": me.user.username}
+    return site_message("site.back", who=me.user.username)

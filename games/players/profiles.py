@@ -7,9 +7,13 @@ from collections import defaultdict
 
 from django.db.models import F, Sum
 
+from django.utils.translation import gettext
+
 import engine
+from engine import messages
 
 from . import vacations
+from .. import texts
 from ..achievements import profile as achievement_profile
 from ..chat import moderation
 from ..models import Match, Rating, Turn
@@ -51,7 +55,8 @@ def _think_times(user) -> list[float]:
 
 
 def solo_record(user) -> list[dict]:
-    """Finished matches against bots only, by game, difficulty and what the engine groups by."""
+    """Finished matches against bots only, by game, difficulty and what the engine groups by,
+    each named in the reader's language (the engine gives a leader as a message)."""
     table: dict = defaultdict(lambda: {"won": 0, "played": 0})
     for seat in user.seats.filter(match__status=Match.Status.FINISHED).select_related("match"):
         match = seat.match
@@ -59,10 +64,17 @@ def solo_record(user) -> list[dict]:
             continue
         game = engine.get_game(match.game)
         label = game.record_label(game.deserialize(match.state), seat.index) if match.state else None
-        key = (game.name, match.options.get("mode", "vs bots"), label or "")
+        key = (texts.game_title(match.game), _difficulty(match), texts.render(label) if label else "")
         table[key]["played"] += 1
         table[key]["won"] += seat.index in (match.outcome or {}).get("winners", [])
     return [{"game": g, "difficulty": d, "label": lab, **v} for (g, d, lab), v in sorted(table.items())]
+
+
+def _difficulty(match) -> str:
+    """The solo mode's name ("Solo against the Challenger"), else "against bots"."""
+    mode = (match.options or {}).get("mode")
+    name = {"id": f"{match.game}.mode.{mode}.name"}
+    return texts.render(name) if mode and messages.known(name["id"]) else gettext("against bots")
 
 
 def first_solo(user, match) -> bool:

@@ -3,7 +3,7 @@
 Each test is a behaviour the skirmisher lacked while 88 of 100 two-player games ended at the turn
 limit."""
 
-from engine.wfci import bots, flag, positions as P, turn
+from engine.wfci import bots, cards, flag, positions as P, turn
 
 FLAG = {"variants": ["flag"]}
 RED_BASE, BLUE_BASE = "-4,-1", "-8,8"  # seat 0 and seat 1 on the Long bay, seed 0
@@ -108,3 +108,28 @@ def test_a_build_leaves_chickens_to_bring_a_flag_home():
     assert len(state["seats"][0]["destroyed"]) == 0
     assert any(a["type"] == "build" for a in turn.legal(state, 0))
     assert choice(state)["type"] != "build"
+
+
+def _stock(state, *keys):
+    """Put these machines in the stock (each card moved from the deck, the stock's back)."""
+    decks = state["decks"]
+    decks["machine"].extend(decks["stock"])
+    decks["stock"] = []
+    for key in keys:
+        cid = next(c for c in decks["machine"] if cards.card(c)["key"] == key)
+        decks["machine"].remove(cid)
+        decks["stock"].append(cid)
+
+
+def test_a_build_on_the_long_way_leaves_five_chickens():
+    """Only a chicken brings a flag home, and the way eats them: with six chickens a golem (two
+    pilots) is not built, a soldier (one pilot) is. With three kept, machines took the pilots and
+    32 of the first 100 two-player games ended at the turn limit; with five kept, 14."""
+    state = long_bay(red_hens=5)
+    _stock(state, "rock_golem", "rock_soldier")
+    P.resources(state, 0, wood=0, stone=5, metal=0)
+    legal = turn.legal(state, 0)
+    builds = {cards.card(a["card"])["key"] for a in legal if a["type"] == "build"}
+    assert builds == {"rock_golem", "rock_soldier"}
+    pick = choice(state)
+    assert pick["type"] == "build" and cards.card(pick["card"])["key"] == "rock_soldier"

@@ -100,7 +100,8 @@ def test_bots_hooks_and_labels():
     assert GAME.required_bots(2, {}) == {}
     assert {m["options"]["mode"] for m in GAME.solo_modes()} == {"solo", "solo_hard"}
     state = P.solo(0, "solo_hard", "pollazzo", "keekmee")
-    assert GAME.record_label(state, 0) == "Pollazzo" and GAME.record_label(state, 1) == "Keekmee"
+    assert GAME.record_label(state, 0) == {"id": "wfci.card.pollazzo.name", "args": {}}
+    assert GAME.record_label(state, 1) == {"id": "wfci.card.keekmee.name", "args": {}}
 
 
 def test_the_challenger_bot_plays_only_seat_two_of_a_solo_game():

@@ -137,6 +137,13 @@ def test_site_pages_read_as_sentences_and_name_matches_for_people(client):
     ("Building Shield Tower: 0 of 1 pilots picked.", "en"),
     ("General (bot) harvests 1 grass, 1 grass and 1 grass.", "en"),
     ("Le General (robot) récolte.", "fr"),
+    ("Soldat de pierre de Bleu (Bleu) a attaqué Soldat de fer de Rouge (Rouge)", "fr"),
+    ("Soldat de pierre de Bleu a attaqué le Poulet de Rouge.", "fr"),
+    ("L'Attaque réussit\u202f: Soldat de fer de Rouge est éliminé.", "fr"),
+    ("Victoires en solo\u202f: Brother Pecksworth, Lady Fowlmore", "fr"),
+    ("Rooster (bot)'s Chick dies", "en"),
+    ("Le Poussin de Farmer 2 (robot) meurt.", "fr"),
+    ("alice a abandonné.", "en"),
 ])
 def test_the_word_walk_catches_each_kind_it_was_taught(text, language):
     """The walk above fails on each kind of defect the pages once had (issue 43's examples)."""

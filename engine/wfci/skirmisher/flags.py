@@ -116,7 +116,7 @@ def safe_stops(state: dict, seat: int, dests, members: list[dict]) -> list:
     return [k for k in dests if not any(f["seat"] != seat for f in flag.loose_at(state, k))]
 
 
-KEPT_CHICKENS = 3  # our flag's keeper and two to go for theirs
+KEPT_CHICKENS = 5  # our flag's keeper and four to go for theirs
 RESTOCK = 2  # chickens destroyed that make a Retrieve come before the march
 
 

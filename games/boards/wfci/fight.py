@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from games import texts
+
 from .labels import card, colour_name, seat_name, unit_name
 
 
@@ -86,15 +88,20 @@ def last_fight(last: dict | None, me: int | None = None) -> dict | None:
     headline = {("attacker", True): _("You won the fight."), ("attacker", False): _("You lost the fight."),
                 ("defender", True): _("You lost the fight."), ("defender", False): _("You held: the attack failed.")
                 }.get((side, success), "")
+    some = texts.noun({"id": "wfci.unit.some"})
+    attacker, defender = att.get("noun") or some, dfd.get("noun") or some
     if success:
-        result_text = {"shield": _("The attack succeeds: %(name)s loses a shield."),
-                       "destroyed": _("The attack succeeds: %(name)s is destroyed."),
-                       "humiliation": _("The attack succeeds: %(name)s is humiliated."),
-                       "no_tag": _("The attack succeeds: %(name)s is beaten, but no humiliation tag can be placed."),
-                       }.get(last.get("effect"), _("The attack succeeds.")) % {"name": dfd.get("name", "")}
+        result_text = texts.say({"shield": _("The attack succeeds: {name:the} loses a shield."),
+                                 "destroyed": _("The attack succeeds: {name:the} is destroyed."),
+                                 "humiliation": _("The attack succeeds: {name:the} is humiliated."),
+                                 "no_tag": _("The attack succeeds: {name:the} is beaten, but no humiliation tag "
+                                             "can be placed."),
+                                 }.get(last.get("effect"), _("The attack succeeds.")), name=defender)
     else:
-        result_text = _("The attack of %(name)s fails.") % {"name": att.get("name", "")}
+        result_text = texts.say(_("The attack of {name:the} fails."), name=attacker)
+    who_text = texts.say(_("{attacker:The} attacked {defender:the}."), attacker=attacker, defender=defender)
     return {
+        "who_text": who_text,
         "attacker_name": att.get("name", ""), "attacker_seat": att.get("seat"),
         "attacker_colour": colour_name(att.get("seat")),
         "defender_name": dfd.get("name", ""), "defender_seat": dfd.get("seat"),

@@ -139,6 +139,29 @@ def unit_name(unit: dict | None, view: dict | None = None) -> str:
     return unit.get("name") or _("%(who)s's machine") % {"who": who}
 
 
+def unit_noun(unit: dict | None, view: dict | None = None):
+    """A unit as a noun with its grammar, for a sentence that needs its article ("le Soldat de
+    pierre de Bleu a attaqué…"); the engine's unit messages say it in each language."""
+    owner = (unit or {}).get("owner")
+    who = {"id": f"wfci.colour.{owner}" if isinstance(owner, int) and 0 <= owner < len(COLOURS) else "wfci.colour.nobody"}
+    kind, cid = (unit or {}).get("kind"), (unit or {}).get("card")
+    if kind == "leader" and not cid and view:
+        seats = view.get("seats") or []
+        leader = (seats[owner] or {}).get("leader") if isinstance(owner, int) and 0 <= owner < len(seats) else None
+        cid = (leader or {}).get("id") or (leader or {}).get("card")
+    message = None
+    if kind == "chicken":
+        message = {"id": "wfci.unit.chicken", "args": {"who": who}}
+    elif kind in ("leader", "machine") and cid:
+        try:
+            message = {"id": f"wfci.unit.{kind}", "args": {"who": who, "card": wfci_cards.name(cid)}}
+        except KeyError:
+            message = None
+    if message is None:
+        return texts.noun({"id": "wfci.unit.some"})
+    return texts.noun(message)
+
+
 def unit_symbol(unit: dict) -> str:
     """The sprite id of a unit's token: one mark per kind of unit, one per class of machine."""
     if unit.get("kind") == "machine":

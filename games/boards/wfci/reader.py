@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.wfci import cards
 from games import texts
 
-from .labels import card_face, unit_name
+from .labels import card_face, unit_name, unit_noun
 
 
 def localized(view: dict, players: list | None = None) -> dict:
@@ -26,6 +26,7 @@ def localized(view: dict, players: list | None = None) -> dict:
         for role in ("attacker", "defender"):
             fighter = out["last_fight"].get(role)
             if isinstance(fighter, dict):
+                fighter["noun"] = fighter_noun(fighter, out)  # from the English label, before it is replaced
                 fighter["name"] = fighter_name(fighter, out)
     ch = out.get("challenger")
     if isinstance(ch, dict):
@@ -52,6 +53,12 @@ def fighter_name(fighter: dict, view: dict) -> str:
     units = {u.get("id"): u for u in view.get("units") or []}
     unit = units.get(fighter.get("unit")) or _unit_from_label(fighter)
     return unit_name(unit, view) if unit else fighter.get("name", "")
+
+
+def fighter_noun(fighter: dict, view: dict):
+    """The same fighter as a noun with its grammar, for the sentence that says who attacked whom."""
+    units = {u.get("id"): u for u in view.get("units") or []}
+    return unit_noun(units.get(fighter.get("unit")) or _unit_from_label(fighter), view)
 
 
 def _unit_from_label(fighter: dict) -> dict | None:
