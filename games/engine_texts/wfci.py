@@ -452,6 +452,7 @@ TEXTS = [
     pgettext_lazy('wfci.prompt.waiting', 'Waiting for {who} to {what}.'),
     pgettext_lazy('wfci.prompt.you_must', 'You must {what}.'),
     pgettext_lazy('wfci.refuse.challenger_seat', 'The Challenger only plays seat 2 of a solo game.'),
+    pgettext_lazy('wfci.refuse.composite', 'That combined choice ({kind}) is not open now: one of its steps is not a legal choice.'),
     pgettext_lazy('wfci.refuse.island.base_rule', 'A Base tile goes on a free hex next to at least 2 hexes of the Territory just placed ({tile}).'),
     pgettext_lazy('wfci.refuse.island.build', 'In a solo game the Challenger cannot place tiles: use the starter or a random island.'),
     pgettext_lazy('wfci.refuse.island.classic_base', 'Classic (1st edition): a Base tile goes next to a single Territory tile that has no Base yet, touching at least 2 of its sides (the highlighted hexes).'),

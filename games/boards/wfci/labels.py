@@ -195,8 +195,14 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
     pending = view.get("pending") or {}
     pkind = pending.get("kind")
     combat = view.get("combat")
+    if kind == "roll" and isinstance(action.get("again"), list):
+        return _("Roll, with every %(faces)s die") % {"faces": and_list([face_name(f) for f in action["again"]])}
     if kind == "roll":
         return _("Roll the dice")
+    if kind == "pick_dice":
+        return _("Pick every %(faces)s die") % {"faces": and_list([face_name(f) for f in action.get("faces") or []])}
+    if kind == "take_all":
+        return _("Take %(what)s") % {"what": payment(action.get("what") or [])}
     if kind == "skip_roll":
         return _("Do not roll")
     if kind == "keep":
@@ -208,6 +214,8 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
         return _("Also roll the +1 die %(n)s now on a unit") % {"n": n}
     if kind == "reroll":
         return _("Reroll the picked dice for %(pay)s") % {"pay": payment(action.get("pay") or [])}
+    if kind == "end_actions" and action.get("then") == "draw":
+        return _("End my actions and draw")
     if kind == "end_actions":
         return _("End my actions")
     if kind == "draw":
