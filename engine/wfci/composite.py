@@ -9,7 +9,10 @@ most often costs one tap instead of one per die or per resource.
   showing these faces (then pay the reroll, or keep);
 - `{"type": "take_all", "what": [...]}` while retrieving: every take the allowance leaves, at
   once (and "done" if the retrieve would still be open after them);
-- `{"type": "end_actions", "then": "draw"}`: end the actions and draw what the turn may.
+- `{"type": "end_actions", "then": "draw"}`: end the actions and draw what the turn may;
+- `{"type": "build", "card": ..., "pilots": [...]}`: a machine with pilots, the obvious ones
+  picked (chickens carrying no flag first, then those at the base, then by id); the player
+  then taps where it goes.
 
 A composite is applied as the very atomic steps it stands for, one `apply_action` each, so every
 rule holds in one place and its result is the state the step-by-step path reaches. Nothing here
@@ -23,7 +26,7 @@ from itertools import combinations, combinations_with_replacement
 
 from ..errors import IllegalAction
 from ..strict import is_legal
-from . import dice, solo
+from . import actions, cards, dice, flag, solo
 from .state import top
 
 MAX_FACES = 5  # a banner holds five dice: at most 31 face sets
@@ -32,7 +35,7 @@ MAX_FACES = 5  # a banner holds five dice: at most 31 face sets
 def is_composite(action: dict) -> bool:
     kind = action.get("type")
     return ((kind == "roll" and "again" in action) or kind in ("pick_dice", "take_all")
-            or (kind == "end_actions" and "then" in action))
+            or (kind == "end_actions" and "then" in action) or (kind == "build" and "pilots" in action))
 
 
 def _face_sets(state: dict, seat: int) -> list[list[str]]:
@@ -57,12 +60,38 @@ def offered(state: dict, seat: int, frame: dict, step, legal) -> list[dict]:
         chosen = set(frame["selected"])
         return [{"type": "pick_dice", "faces": f} for f in _face_sets(state, seat)
                 if _showing(state, seat, f) != chosen and len(_showing(state, seat, f) ^ chosen) > 1]
+    out = []
+    if kind == "turn" and frame["step"] in ("actions", "build"):
+        out += _piloted_builds(state, seat, legal(state, seat))
     if kind == "turn" and frame["step"] == "actions":
         after = step(state, seat, {"type": "end_actions"})
-        return [{"type": "end_actions", "then": "draw"}] if {"type": "draw"} in legal(after, seat) else []
+        if {"type": "draw"} in legal(after, seat):
+            out.append({"type": "end_actions", "then": "draw"})
+        return out
     if kind == "retrieve" and frame["left"] > 1:
         return _take_sets(state, seat, frame, step, legal)
-    return []
+    return out
+
+
+def obvious_pilots(state: dict, seat: int, need: int) -> list[str]:
+    """The pilots a player takes unless something says otherwise: a chicken carrying a flag
+    keeps it on the island, one at the base is out of the way; then by id."""
+    base = state["seats"][seat]["base"]
+    hens = sorted(actions.own_chickens(state, seat),
+                  key=lambda u: (bool(flag.carried_by(state, u["id"])), u["hex"] != base, u["id"]))
+    return [u["id"] for u in hens[:need]]
+
+
+def _piloted_builds(state: dict, seat: int, legal: list[dict]) -> list[dict]:
+    out = []
+    for a in legal:
+        if a["type"] != "build" or "card" not in a:
+            continue
+        need = cards.card(a["card"])["pilots"]
+        pilots = obvious_pilots(state, seat, need) if need else []
+        if need and len(pilots) == need and actions.free_hexes(state, seat, a["card"], set(pilots)):
+            out.append({**a, "pilots": pilots})
+    return out
 
 
 def _take_sets(state: dict, seat: int, frame: dict, step, legal) -> list[dict]:
@@ -110,6 +139,13 @@ def run(state: dict, seat: int, action: dict, step, legal) -> tuple[dict, list[d
             do({"type": "take", "what": w})
         if state["stack"] and top(state)["kind"] == "retrieve" and top(state)["seat"] == seat:
             do({"type": "done"})
+    elif kind == "build":
+        pilots = action.get("pilots")
+        if not isinstance(pilots, list) or not pilots:
+            raise IllegalAction("wfci.refuse.composite", kind=kind)
+        do({k: v for k, v in action.items() if k != "pilots"})
+        for p in pilots:
+            do({"type": "pick_pilot", "unit": p})
     elif kind == "end_actions":
         do({"type": "end_actions"})
         while {"type": "draw"} in legal(state, seat) and top(state)["kind"] == "turn":

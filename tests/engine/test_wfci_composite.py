@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine.errors import IllegalAction
-from engine.wfci import composite, dice, turn
+from engine.wfci import cards, composite, dice, turn
 
 GAME = engine.get_game("wfci")
 TAKES = ("chicken", "metal", "stone", "wood")
@@ -100,8 +100,18 @@ def test_the_composites_offered_are_exactly_those_the_steps_allow(state):
         assert bool(ends) == ({"type": "draw"} in GAME.legal_actions(after, seat))
     else:
         assert ends == []
+    builds = [a for a in offered if a["type"] == "build"]
+    for a in legal:
+        if a["type"] == "build" and not composite.is_composite(a):
+            need = cards.card(a["card"])["pilots"]
+            pilots = composite.obvious_pilots(state, seat, need)
+            ok = bool(need) and _atomic_ok(state, seat, [a] + [{"type": "pick_pilot", "unit": p} for p in pilots]) \
+                and any(b["type"] == "build_at" for b in turn.atomic_legal(
+                    step_by_step(state, seat, [a] + [{"type": "pick_pilot", "unit": p} for p in pilots]), seat)) \
+                if len(pilots) == need else False
+            assert ({**a, "pilots": pilots} in builds) == ok, a
     for a in offered:
-        assert a["type"] in ("roll", "pick_dice", "take_all", "end_actions")
+        assert a["type"] in ("roll", "pick_dice", "take_all", "end_actions", "build")
 
 
 def _atomic_ok(state: dict, seat: int, steps: list[dict]) -> bool:
@@ -135,6 +145,7 @@ def test_a_roll_with_faces_picks_those_dice_and_rolls_in_one_step():
     {"type": "pick_dice", "faces": ["1"]},
     {"type": "take_all", "what": ["wood", "wood"]},
     {"type": "end_actions", "then": "draw"},
+    {"type": "build", "card": "machine-01", "pilots": ["u1"]},
 ])
 def test_a_composite_not_open_now_is_refused_with_a_message(action):
     state = GAME.setup(3, 2, {})

@@ -299,6 +299,9 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
         return _("Lead with this one")
     if kind == "challenger_leader":
         return _("The Challenger leads with this one")
+    if kind == "build" and isinstance(action.get("pilots"), list):
+        return _("Build it, piloted by %(pilots)s") % {"pilots": and_list([unit_name(units.get(p), view)
+                                                                            for p in action["pilots"]])}
     if kind == "build":
         return _("Build it")
     if kind == "play_scroll":
