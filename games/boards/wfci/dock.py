@@ -108,7 +108,8 @@ def groups(placed: dict) -> list[dict]:
         kind = e["action"].get("type")
         faces = e["action"].get("again" if kind == "roll" else "faces")
         if kind in ("roll", "pick_dice") and isinstance(faces, list):
-            by_faces[kind].append({**e, "short": " + ".join(face_name(f) for f in faces)})
+            by_faces[kind].append({**e, "short": " + ".join(face_name(f) for f in faces),
+                                   "icons": [die_icon(f) for f in faces]})
         elif kind == "take_all" and isinstance(e["action"].get("what"), list):
             by_faces[kind].append({**e, "short": payment(e["action"]["what"])})
         elif kind == "star" and e["action"].get("ability") in STAR_COST:
@@ -122,8 +123,7 @@ def groups(placed: dict) -> list[dict]:
             rest.append(e)
     placed["bar"] = rest
     out = []
-    titles = {"roll": _("Roll, with every die showing:"), "pick_dice": _("Pick every die showing:"),
-              "take_all": _("Take at once:")}
+    titles = {"roll": _("Roll with every"), "pick_dice": _("Pick every"), "take_all": _("Take at once:")}
     out.extend({"id": kind, "title": titles[kind], "entries": es} for kind, es in by_faces.items() if es)
     if rerolls:
         out.append({"id": "reroll", "title": _("Reroll the picked dice for:"), "entries": rerolls})
