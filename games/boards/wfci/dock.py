@@ -13,7 +13,7 @@ from collections import Counter
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
-from .labels import SHORT_PAYS, STAR_WORDS, die_icon, face_name, payment
+from .labels import SHORT_PAYS, STAR_WORDS, die_icon, face_name, payment, resource_name
 
 STAR_COST = {k: cost for k, (cost, _words) in STAR_WORDS.items()}
 
@@ -99,6 +99,14 @@ STAR_SHORT = {"stock": pgettext_lazy("a star ability, in a short button", "new s
               "untag": pgettext_lazy("a star ability, in a short button", "remove a tag")}
 
 
+def short_takes(what: list) -> str:
+    """A take_all's things in few letters ("2 wood", "wood + stone"), for a short button."""
+    counts: dict = {}
+    for w in what:
+        counts[w] = counts.get(w, 0) + 1
+    return " + ".join(resource_name(w) if n == 1 else f"{n} {resource_name(w, n)}" for w, n in counts.items())
+
+
 def groups(placed: dict) -> list[dict]:
     """The bar's families of alike choices (spending stars, retrieving) as one row of short
     buttons each, taken out of the bar; their full words stay their accessible names."""
@@ -111,7 +119,7 @@ def groups(placed: dict) -> list[dict]:
             by_faces[kind].append({**e, "short": " + ".join(face_name(f) for f in faces),
                                    "icons": [die_icon(f) for f in faces]})
         elif kind == "take_all" and isinstance(e["action"].get("what"), list):
-            by_faces[kind].append({**e, "short": payment(e["action"]["what"])})
+            by_faces[kind].append({**e, "short": short_takes(e["action"]["what"])})
         elif kind == "star" and e["action"].get("ability") in STAR_COST:
             ability = e["action"]["ability"]
             stars.append({**e, "short": f"{STAR_COST[ability]}★ {STAR_SHORT[ability]}"})
