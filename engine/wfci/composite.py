@@ -4,7 +4,7 @@ most often costs one tap instead of one per die or per resource.
 `legal_actions` lists every atomic choice as before and, next to them, these composites:
 
 - `{"type": "roll", "again": [faces]}` at the roll step: pick every banner die showing one of
-  these faces, then roll (the spent dice are rolled anyway);
+  these faces (one or two faces, two dice or more), then roll (the spent dice roll anyway);
 - `{"type": "pick_dice", "faces": [faces]}` at the reroll step: pick exactly the banner dice
   showing these faces (then pay the reroll, or keep);
 - `{"type": "take_all", "what": [...]}` while retrieving: every take the allowance leaves, at
@@ -29,7 +29,6 @@ from ..strict import is_legal
 from . import actions, cards, dice, flag, solo
 from .state import top
 
-MAX_FACES = 5  # a banner holds five dice: at most 31 face sets
 
 
 def is_composite(action: dict) -> bool:
@@ -38,10 +37,12 @@ def is_composite(action: dict) -> bool:
             or (kind == "end_actions" and "then" in action) or (kind == "build" and "pilots" in action))
 
 
-def _face_sets(state: dict, seat: int) -> list[list[str]]:
-    """Every non-empty set of the faces showing on the banner, smallest first, in face order."""
-    shown = [f for f in dice.FACES if dice.count(state, seat, f)][:MAX_FACES]
-    return [list(c) for n in range(1, len(shown) + 1) for c in combinations(shown, n)]
+def _face_sets(state: dict, seat: int, chosen: set) -> list[list[str]]:
+    """The sets of one or two faces showing on the banner whose dice differ from `chosen` by two
+    dice or more (fewer save no tap), smallest first, in face order: a short row of buttons."""
+    shown = [f for f in dice.FACES if dice.count(state, seat, f)]
+    sets = [list(c) for n in (1, 2) for c in combinations(shown, n)]
+    return [f for f in sets if len(_showing(state, seat, f) ^ chosen) > 1]
 
 
 def _showing(state: dict, seat: int, faces: list[str]) -> set[str]:
@@ -55,11 +56,9 @@ def offered(state: dict, seat: int, frame: dict, step, legal) -> list[dict]:
         return []
     kind = frame["kind"]
     if kind == "turn" and frame["step"] == "roll" and not frame["selected"]:
-        return [{"type": "roll", "again": f} for f in _face_sets(state, seat)]
+        return [{"type": "roll", "again": f} for f in _face_sets(state, seat, set())]
     if kind == "turn" and frame["step"] == "reroll":
-        chosen = set(frame["selected"])
-        return [{"type": "pick_dice", "faces": f} for f in _face_sets(state, seat)
-                if _showing(state, seat, f) != chosen and len(_showing(state, seat, f) ^ chosen) > 1]
+        return [{"type": "pick_dice", "faces": f} for f in _face_sets(state, seat, set(frame["selected"]))]
     out = []
     if kind == "turn" and frame["step"] in ("actions", "build"):
         out += _piloted_builds(state, seat, legal(state, seat))
