@@ -81,7 +81,7 @@ def new_stock(state: dict):
 
 # -- build ---------------------------------------------------------------------------------
 
-def _free_hexes(state: dict, seat: int, card_id: str, pilots: set) -> None:
+def free_hexes(state: dict, seat: int, card_id: str, pilots: set) -> None:
     band = cards.card(card_id)["band"]
     occ = occupancy(state)
     out = []
@@ -145,7 +145,7 @@ def build_legal(state: dict, frame: dict) -> list[dict]:
     if len(frame["pilots"]) < need:
         out = [{"type": "pick_pilot", "unit": u["id"]} for u in own_chickens(state, seat) if u["id"] not in frame["pilots"]]
     else:
-        out = [{"type": "build_at", "hex": k} for k in _free_hexes(state, seat, frame["card"], set(frame["pilots"]))]
+        out = [{"type": "build_at", "hex": k} for k in free_hexes(state, seat, frame["card"], set(frame["pilots"]))]
     return out + [{"type": "cancel"}]
 
 

@@ -21,7 +21,8 @@ def _rng(state: dict, seat: int) -> Rng:
 
 
 def random_action(state: dict, seat: int) -> dict:
-    legal = turn.legal(state, seat)
+    """Among the atomic choices: a composite is only a shortcut through them."""
+    legal = turn.atomic_legal(state, seat)
     return legal[_rng(state, seat).below(len(legal))]
 
 

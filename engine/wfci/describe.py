@@ -5,7 +5,7 @@ nothing hidden (a scroll put face down in a fight is "a scroll"; a drawn scroll 
 
 from __future__ import annotations
 
-from ..messages import msg
+from ..messages import listing, msg
 from . import cards, cockfight, custom_island, solo, units
 from .state import ruleset, top, who
 
@@ -78,6 +78,21 @@ SIMPLE = ("roll", "keep", "toggle_die", "reroll", "end_actions", "skip_build", "
           "pass", "done", "cancel", "end_move", "choose_leader", "retrieve", "no_nudge")
 
 
+def _composite(action: dict, log: str, w: dict) -> dict | None:
+    """The log line of a composite choice (composite.py): the whole of it in one line."""
+    kind = action.get("type")
+    faces = action.get("again" if kind == "roll" else "faces")
+    if kind in ("roll", "pick_dice") and isinstance(faces, list):
+        shown = listing("engine.list.and", [msg(f"{P}face.{f}") for f in faces])
+        return msg(log + ("roll_again" if kind == "roll" else "pick_dice"), who=w, faces=shown)
+    if kind == "take_all" and isinstance(action.get("what"), list):
+        things = [msg(log + "a_chicken") if t == "chicken" else msg(f"{P}resource.{t}") for t in action["what"]]
+        return msg(log + "take_all", who=w, things=listing("engine.list.and", things))
+    if kind == "end_actions" and action.get("then") == "draw":
+        return msg(log + "end_actions_draw", who=w)
+    return None
+
+
 def describe_action(state: dict, seat: int, action: dict) -> dict:
     """One log line, from the state before the action."""
     w = who(seat)
@@ -98,6 +113,9 @@ def describe_action(state: dict, seat: int, action: dict) -> dict:
         if frame and frame["kind"] == "combat":
             return msg(log + "play_scroll_down", who=w)
         return msg(log + "play_scroll", who=w, card=cards.name(action["card"]))
+    composite = _composite(action, log, w)
+    if composite is not None:
+        return composite
     if kind in SIMPLE:
         return msg(log + kind, who=w)
     if kind in ("claim_base", "build_at", "flip", "erupt", "lava_trap", "flood"):

@@ -124,7 +124,7 @@ def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int =
 
 
 def choose(state: dict, seat: int, rollouts: int = ROLLOUTS, budget: float = BUDGET_SECONDS) -> dict:
-    legal = turn.legal(state, seat)
+    legal = turn.atomic_legal(state, seat)
     if len(legal) == 1:
         return legal[0]
     if not weighty(state, seat, legal):

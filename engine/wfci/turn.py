@@ -14,8 +14,8 @@ from itertools import combinations_with_replacement
 from ..errors import IllegalAction
 from ..messages import listing, msg
 from ..strict import is_legal
-from . import (actions, cards, catastrophes, cockfight, combat, custom_island, dice, epic, flag, hand, movement,
-               scrolls, setup, solo, stars, victory)
+from . import (actions, cards, catastrophes, cockfight, combat, composite, custom_island, dice, epic, flag, hand,
+               movement, scrolls, setup, solo, stars, victory)
 from .leaders import leader_abilities
 from .state import copy_state, new_turn_frame, note, ruleset, top, who
 
@@ -203,11 +203,18 @@ def handlers(state: dict, frame: dict):
     return FRAMES[frame["kind"]]
 
 
-def legal(state: dict, seat: int) -> list[dict]:
+def atomic_legal(state: dict, seat: int) -> list[dict]:
+    """Every atomic choice: what the composites are made of."""
     if state["result"] is not None or not state["stack"] or top(state)["seat"] != seat:
         return []
     frame = top(state)
     return handlers(state, frame)[0](state, frame) + stars.any_time(state, frame)
+
+
+def legal(state: dict, seat: int) -> list[dict]:
+    """The atomic choices, then the composite ones that stand for a run of them (composite.py)."""
+    out = atomic_legal(state, seat)
+    return out + composite.offered(state, seat, top(state), apply_action, atomic_legal) if out else out
 
 
 def apply_action(state: dict, seat: int, action) -> dict:
@@ -218,6 +225,10 @@ def apply_action(state: dict, seat: int, action) -> dict:
     frame = top(state)
     if seat != frame["seat"]:
         raise IllegalAction("wfci.refuse.not_your_turn", who=who(frame["seat"]))
+    if composite.is_composite(action):
+        if not is_legal(action, legal(state, seat)):
+            raise IllegalAction("wfci.refuse.composite", kind=action["type"])
+        return composite.run(state, seat, action, apply_action, atomic_legal)[0]
     legal_now, _apply = handlers(state, frame)
     any_time = is_legal(action, stars.any_time(state, frame))  # classic star abilities (D-W25)
     if not any_time and not is_legal(action, legal_now(state, frame)):

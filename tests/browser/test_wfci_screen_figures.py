@@ -1,6 +1,7 @@
 """The figures of docs/wfci-ui.md: taps and scrolling per own turn of War for Chicken Island,
-played as a careful player would (the skirmisher bot chooses each of seat 0's actions), on a
-390x844 phone and a 1366x900 desktop. Collected only with SCREEN_FIGURES=1 (see conftest.py):
+played as a careful player would (the skirmisher bot chooses each of seat 0's actions, taken
+as one composite choice where one covers its next steps), on a 390x844 phone and a 1366x900
+desktop. Collected only with SCREEN_FIGURES=1 (see conftest.py):
 it prints figures and asserts nothing about speed.
 
     SCREEN_FIGURES=1 .venv/bin/python -m pytest tests/browser/test_wfci_screen_figures.py -s
@@ -11,6 +12,7 @@ import statistics
 import pytest
 
 import engine
+from engine.wfci import composite, turn as wfci_turn
 from games.lobby import tables
 from games.models import Match
 from tests.browser import screen
@@ -21,6 +23,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 GAME = engine.get_game("wfci")
 OWN_TURNS = 12
+
+
+def careful(state, seat):
+    return GAME.bot_action(state, seat, "skirmisher")
 
 
 @pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1366, "height": 900}],
@@ -44,7 +50,7 @@ def test_taps_and_scroll_per_own_turn(new_page, viewport):
         if key[1] == 0 and key != own_turn_of:
             own_turn_of = key
             tally.start_turn()
-        action = GAME.bot_action(state, 0, "skirmisher")
+        action = composite.fold(state, 0, careful, wfci_turn.apply_action, wfci_turn.atomic_legal)
         page.wait_for_function("v => document.getElementById('match-board').dataset.version === String(v)", arg=m.version)
         loc, i = screen.find(page, action)
         assert i is not None, f"no element for {action}"

@@ -11,7 +11,7 @@ from . import answers, flags, judge, rolls, solo, stand
 
 
 def choose(state: dict, seat: int) -> dict:
-    legal = turn.legal(state, seat)
+    legal = turn.atomic_legal(state, seat)
     if len(legal) == 1:
         return legal[0]
     frame = top(state)
@@ -34,7 +34,7 @@ def _cancels(state: dict, seat: int, opening: dict) -> bool:
         if after["result"] is not None or len(after["stack"]) < depth or frame["seat"] != seat \
                 or after["rng"] != state["rng"]:
             return False
-        legal = turn.legal(after, seat)
+        legal = turn.atomic_legal(after, seat)
         pick = _decide(after, seat, frame, legal)
         if pick == {"type": "cancel"}:
             return True

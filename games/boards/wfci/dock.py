@@ -13,7 +13,7 @@ from collections import Counter
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
-from .labels import SHORT_PAYS, STAR_WORDS, die_icon, payment
+from .labels import SHORT_PAYS, STAR_WORDS, die_icon, face_name, payment, resource_name
 
 STAR_COST = {k: cost for k, (cost, _words) in STAR_WORDS.items()}
 
@@ -99,13 +99,28 @@ STAR_SHORT = {"stock": pgettext_lazy("a star ability, in a short button", "new s
               "untag": pgettext_lazy("a star ability, in a short button", "remove a tag")}
 
 
+def short_takes(what: list) -> str:
+    """A take_all's things in few letters ("2 wood", "wood + stone"), for a short button."""
+    counts: dict = {}
+    for w in what:
+        counts[w] = counts.get(w, 0) + 1
+    return " + ".join(resource_name(w) if n == 1 else f"{n} {resource_name(w, n)}" for w, n in counts.items())
+
+
 def groups(placed: dict) -> list[dict]:
     """The bar's families of alike choices (spending stars, retrieving) as one row of short
     buttons each, taken out of the bar; their full words stay their accessible names."""
     stars, retrieves, rerolls, rest = [], [], [], []
+    by_faces: dict[str, list] = {"roll": [], "pick_dice": [], "take_all": []}
     for e in placed["bar"]:
         kind = e["action"].get("type")
-        if kind == "star" and e["action"].get("ability") in STAR_COST:
+        faces = e["action"].get("again" if kind == "roll" else "faces")
+        if kind in ("roll", "pick_dice") and isinstance(faces, list):
+            by_faces[kind].append({**e, "short": " + ".join(face_name(f) for f in faces),
+                                   "icons": [die_icon(f) for f in faces]})
+        elif kind == "take_all" and isinstance(e["action"].get("what"), list):
+            by_faces[kind].append({**e, "short": short_takes(e["action"]["what"])})
+        elif kind == "star" and e["action"].get("ability") in STAR_COST:
             ability = e["action"]["ability"]
             stars.append({**e, "short": f"{STAR_COST[ability]}★ {STAR_SHORT[ability]}"})
         elif kind == "retrieve" and e["action"].get("pay") in SHORT_PAYS:
@@ -116,6 +131,8 @@ def groups(placed: dict) -> list[dict]:
             rest.append(e)
     placed["bar"] = rest
     out = []
+    titles = {"roll": _("Roll with every"), "pick_dice": _("Pick every"), "take_all": _("Take at once:")}
+    out.extend({"id": kind, "title": titles[kind], "entries": es} for kind, es in by_faces.items() if es)
     if rerolls:
         out.append({"id": "reroll", "title": _("Reroll the picked dice for:"), "entries": rerolls})
     if retrieves:

@@ -218,8 +218,14 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
     pending = view.get("pending") or {}
     pkind = pending.get("kind")
     combat = view.get("combat")
+    if kind == "roll" and isinstance(action.get("again"), list):
+        return _("Roll, with every %(faces)s die") % {"faces": and_list([face_name(f) for f in action["again"]])}
     if kind == "roll":
         return _("Roll the dice")
+    if kind == "pick_dice":
+        return _("Pick every %(faces)s die") % {"faces": and_list([face_name(f) for f in action.get("faces") or []])}
+    if kind == "take_all":
+        return _("Take %(what)s") % {"what": payment(action.get("what") or [])}
     if kind == "skip_roll":
         return _("Do not roll")
     if kind == "keep":
@@ -231,6 +237,8 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
         return _("Also roll the +1 die %(n)s now on a unit") % {"n": n}
     if kind == "reroll":
         return _("Reroll the picked dice for %(pay)s") % {"pay": payment(action.get("pay") or [])}
+    if kind == "end_actions" and action.get("then") == "draw":
+        return _("End my actions and draw")
     if kind == "end_actions":
         return _("End my actions")
     if kind == "draw":
@@ -314,6 +322,9 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
         return _("Lead with this one")
     if kind == "challenger_leader":
         return _("The Challenger leads with this one")
+    if kind == "build" and isinstance(action.get("pilots"), list):
+        return _("Build it, piloted by %(pilots)s") % {"pilots": and_list([unit_name(units.get(p), view)
+                                                                            for p in action["pilots"]])}
     if kind == "build":
         return _("Build it")
     if kind == "play_scroll":
