@@ -335,6 +335,8 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
         return _("Play it")
     if kind == "discard_scroll":
         return _("Discard it")
+    if kind == "rob":  # the Hurricane's victim
+        return _("Send the Hurricane to %(who)s") % {"who": colour_name(action.get("seat"))}
     if kind == "side":
         return _("It helps the attacker") if action.get("side") == "attacker" else _("It helps the defender")
     extra = ", ".join(f"{k} {v}" for k, v in sorted(action.items()) if k != "type")
