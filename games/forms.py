@@ -13,6 +13,17 @@ OPEN = ""
 CLOCK_CHOICES = [(key, C.CLOCK_NAMES[key]) for key in C.CLOCKS]
 
 
+def _offer_rules(fields, g) -> None:
+    """The game's presets and variants as choices, or no such field when the game has none."""
+    fields["preset"].choices = [(p["id"], p["name"]) for p in game_options(g, "presets")]
+    if not g.presets():
+        del fields["preset"]
+    fields["variants"].choices = [(v["id"], f'{v["name"]} — {v.get("description", "")}')
+                                  for v in game_options(g, "variants")]
+    if not g.variants():
+        del fields["variants"]
+
+
 class PaceLabel:
     """"Live — everyone is at the table now…": a pace with its meaning, translated when shown."""
 
@@ -74,13 +85,7 @@ class NewMatchForm(forms.Form):
         g = self.game
         self.fields["players"].choices = [(n, n) for n in range(g.min_players, g.max_players + 1)]
         self.initial.setdefault("players", g.min_players)
-        self.fields["preset"].choices = [(p["id"], p["name"]) for p in game_options(g, "presets")]
-        if not g.presets():
-            del self.fields["preset"]
-        self.fields["variants"].choices = [(v["id"], f'{v["name"]} — {v.get("description", "")}')
-                                           for v in game_options(g, "variants")]
-        if not g.variants():
-            del self.fields["variants"]
+        _offer_rules(self.fields, g)
         islands = game_options(g, "islands") if hasattr(g, "islands") else []
         self.fields["island"].choices = [(i["id"], f'{i["name"]} — {i.get("description", "")}') for i in islands]
         if islands:
@@ -197,13 +202,7 @@ class TournamentForm(forms.Form):
         if not self.is_bound:
             self.initial["seats"] = seats
         self.fields["cup_size"].choices = [(n, n) for n in CUP_SIZES.get(seats, ())]
-        self.fields["preset"].choices = [(p["id"], p["name"]) for p in game_options(g, "presets")]
-        if not g.presets():
-            del self.fields["preset"]
-        self.fields["variants"].choices = [(v["id"], f'{v["name"]} — {v.get("description", "")}')
-                                           for v in game_options(g, "variants")]
-        if not g.variants():
-            del self.fields["variants"]
+        _offer_rules(self.fields, g)
         if not staff:
             del self.fields["official"]
 
