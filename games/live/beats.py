@@ -5,9 +5,9 @@ trips per stream per heartbeat), and writes arrivals and departures as they come
 A stream that opens waits for the batch that records it, which hands back who is at its table
 (its first `presence`), and the table then hears `presence` once per batch, however many
 streams of that match opened meanwhile (a reconnect storm is one event per match, not one per
-stream). A closed stream's table hears it GRACE seconds later, once per match. After each
-refresh every stream of a match is handed that match's `presence` through its own queue; it
-sends it only if it changed (a stream elsewhere died without a word).
+stream, and at most one a SPREAD). A closed stream's table hears it GRACE seconds later,
+once per match. After each refresh every stream of a match is handed that match's `presence`
+through its own queue; it sends it only if it changed (a stream elsewhere died without a word).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from . import bus, presence
 
 log = logging.getLogger(__name__)
 REFRESH = 15.0  # seconds between the refreshes of every open stream's entry (TTL is 45)
+SPREAD = 1.0  # seconds: a table hears at most one `presence` a second for the streams that open
 _keepers: dict[asyncio.AbstractEventLoop, "Keeper"] = {}
 
 
@@ -29,6 +30,8 @@ class Keeper:
         self.arriving: list[tuple[object, asyncio.Future]] = []
         self.leaving: list[object] = []
         self.grace: dict[int, float] = {}  # match id -> when its table hears who left
+        self.spread: dict[int, float] = {}  # match id -> when its table hears who came meanwhile
+        self.announced: dict[int, float] = {}  # match id -> when its table last heard who came
         self.wake = asyncio.Event()
         self.next_refresh = loop.time() + REFRESH
         self.task = loop.create_task(self._run())
@@ -49,11 +52,13 @@ class Keeper:
     async def _run(self) -> None:
         try:
             while True:
-                due = min([self.next_refresh, *self.grace.values()])
+                due = min([self.next_refresh, *self.grace.values(), *self.spread.values()])
                 try:
                     await asyncio.wait_for(self.wake.wait(), max(0.0, due - self.loop.time()))
                 except asyncio.TimeoutError:
                     pass
+                if asyncio.current_task().cancelling():  # wait_for (3.11) may swallow a cancel
+                    raise asyncio.CancelledError
                 self.wake.clear()
                 await self._flush()
         finally:
@@ -66,21 +71,35 @@ class Keeper:
         refresh = now >= self.next_refresh
         if refresh:
             self.next_refresh = now + REFRESH
-        graced = [m for m, at in self.grace.items() if at <= now]
-        for match_id in graced:
-            del self.grace[match_id]
+        announce = set()
+        for later in (self.grace, self.spread):
+            for match_id in [m for m, at in later.items() if at <= now]:
+                del later[match_id]
+                announce.add(match_id)
         for stream in leaving:
             if getattr(stream, "match_id", None) is not None:
                 self.grace[stream.match_id] = now + presence.GRACE + 0.2
-        return arriving, leaving, refresh, graced
+        for stream, _done in arriving:  # a burst of arrivals is one event per match and SPREAD
+            match_id = getattr(stream, "match_id", None)
+            if match_id is None or match_id in announce or match_id in self.spread:
+                continue
+            last = self.announced.get(match_id)
+            if last is None or now - last >= SPREAD:
+                announce.add(match_id)
+            else:
+                self.spread[match_id] = last + SPREAD
+        for match_id in announce:
+            self.announced[match_id] = now
+        if len(self.announced) > 10_000:
+            self.announced = {m: t for m, t in self.announced.items() if now - t < SPREAD}
+        return arriving, leaving, refresh, announce
 
     async def _flush(self) -> None:
-        arriving, leaving, refresh, graced = self._take()
+        arriving, leaving, refresh, announce = self._take()
         fresh = [s for s, _ in arriving]
         beating = [s for s, _ in self.open.values()] if refresh else fresh
         entries = [e for s in beating for e in s.entries()]
         gone = [e for s in leaving for e in s.entries()]
-        announce = {s.match_id for s in fresh if getattr(s, "match_id", None) is not None} | set(graced)
         read = {s.match_id for s in beating if getattr(s, "match_id", None) is not None}
         try:
             here = await self.loop.run_in_executor(None, lambda: presence.batch(entries, gone, read, announce))
