@@ -76,9 +76,6 @@ class Keeper:
             for match_id in [m for m, at in later.items() if at <= now]:
                 del later[match_id]
                 announce.add(match_id)
-        for stream in leaving:
-            if getattr(stream, "match_id", None) is not None:
-                self.grace[stream.match_id] = now + presence.GRACE + 0.2
         for stream, _done in arriving:  # a burst of arrivals is one event per match and SPREAD
             match_id = getattr(stream, "match_id", None)
             if match_id is None or match_id in announce or match_id in self.spread:
@@ -106,6 +103,10 @@ class Keeper:
         except Exception as exc:  # Redis down: nobody is known to be here; the entries expire
             log.warning("live: presence of %d streams not written: %s", len(entries), type(exc).__name__)
             here = {}
+        after = self.loop.time() + presence.GRACE + 0.2  # from the write: then the entries have expired
+        for stream in leaving:
+            if getattr(stream, "match_id", None) is not None:
+                self.grace[stream.match_id] = after
         nobody = {"seats": [], "watching": 0}
         for stream, done in arriving:
             if not done.done():
