@@ -160,7 +160,7 @@ def batch(arrivals=(), leaves=(), read=(), announce=(), now: float | None = None
             pipe.expire(key, int(TTL) + 120)
         for match_id in read:
             pipe.zrangebyscore(KEY.format(match_id), now, "+inf")
-        answers = pipe.execute()[len(tables) * 3:] if read else []
+        answers = pipe.execute()[len(tables) * 3:]
         found = {m: _count([x.decode() if isinstance(x, bytes) else x for x in got]) for m, got in zip(read, answers)}
     bus.publish_many((bus.match_channel(m), {"event": "presence", **found[m]}) for m in announce)
     return found
