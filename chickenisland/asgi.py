@@ -3,4 +3,9 @@ import os
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chickenisland.settings")
-application = get_asgi_application()
+django_application = get_asgi_application()
+
+from .streams import route  # noqa: E402  (after Django is set up: it imports the apps' code)
+
+# The live streams take a lean route (no middleware stack, no thread held); the rest is Django.
+application = route(django_application)

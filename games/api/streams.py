@@ -8,7 +8,8 @@ that would otherwise poll:
   at one of their tables).
 
 Plain Django async views, not DRF's (DRF renders whole bodies): a token (or the site's session)
-is checked as the API does, and every refusal is JSON.
+is checked as the API does, and every refusal is JSON. Under uvicorn the stream process's lean
+route (chickenisland.streams) calls the same `_match_stream` / `_player_stream`.
 """
 
 from __future__ import annotations

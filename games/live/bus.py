@@ -58,6 +58,22 @@ def publish(channel: str, data: dict) -> None:
         log.warning("live event on %s not published: %s", channel, type(exc).__name__)
 
 
+def publish_many(events) -> None:
+    """Several (channel, data) at once: one round trip with Redis."""
+    events = list(events)
+    if not uses_redis():
+        for channel, data in events:
+            hub.publish(channel, data)
+        return
+    try:
+        pipe = redis_client().pipeline(transaction=False)
+        for channel, data in events:
+            pipe.publish(PREFIX + channel, orjson.dumps(data))
+        pipe.execute()
+    except Exception as exc:  # as `publish`: the pages poll until their stream comes back
+        log.warning("%d live events not published: %s", len(events), type(exc).__name__)
+
+
 class MemorySubscription:
     def __init__(self, channels, loop=None):
         self._sub = hub.subscribe(channels, loop)
@@ -67,6 +83,10 @@ class MemorySubscription:
 
     async def aget(self, timeout: float):
         return await self._sub.aget(timeout)
+
+    def put(self, channel: str, data) -> None:
+        """From the subscriber's own loop (the stream process's presence batch)."""
+        self._sub.deliver_here(channel, data)
 
     def close(self) -> None:
         hub.unsubscribe(self._sub)

@@ -128,5 +128,8 @@ class SharedSubscription:
     async def aget(self, timeout: float):
         return await self.sub.aget(timeout)
 
+    def put(self, channel: str, data) -> None:
+        self.sub.deliver_here(channel, data)
+
     async def aclose(self) -> None:
         await self.listener.remove(self.sub)

@@ -24,7 +24,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections, connections
 from django.http import HttpResponse, StreamingHttpResponse
 
-from . import bus, hub, presence, publish, sse
+from . import beats, bus, hub, presence, publish, sse
 
 HEARTBEAT = 15.0  # seconds between keep-alive comments (and presence refreshes)
 _open = [0]  # streams open in this process (for /health/)
@@ -98,14 +98,19 @@ class MatchStream:
     def _id(self) -> str:
         return f"{self.version}.{self.chat_id}"
 
-    def opening(self) -> list[str]:
+    def entries(self) -> list[tuple]:
+        """Its presence entries, for the stream process's batch (`beats`)."""
+        return [(self.match_id, self.user_id, self.member)]
+
+    def opening(self, here: dict | None = None) -> list[str]:
+        """The first frames; `here`: who is at the table, if known already."""
         frames = [sse.retry()]
         known = parse_event_id(self.last_event_id)
         if known is None or known[0] != self.version:
             frames.append(sse.event("board", {"version": self.version, "status": self.status}, self._id()))
         if self.chat_channel and (known is None or known[1] != self.chat_id):
             frames.append(sse.event("chat", {"id": self.chat_id}, self._id()))
-        frames.append(self._presence(presence.here(self.match_id)))
+        frames.append(self._presence(presence.here(self.match_id) if here is None else here))
         return frames
 
     def on(self, channel: str, data: dict) -> str | None:
@@ -165,7 +170,10 @@ class PlayerStream:
     def channels(self) -> list[str]:
         return [bus.user_channel(self.user_id)]
 
-    def opening(self) -> list[str]:
+    def entries(self) -> list[tuple]:
+        return [(None, self.user_id, self.member)]
+
+    def opening(self, here: dict | None = None) -> list[str]:
         return [sse.retry()] + [sse.event(e.pop("event"), e) for e in [dict(x) for x in self.first]]
 
     def on(self, channel: str, data: dict) -> str | None:
@@ -213,16 +221,20 @@ def frames(stream, heartbeat: float | None = None):
         _end(stream, lambda: threading.Timer(presence.GRACE + 0.2, stream.after_grace).start())
 
 
-async def aframes(stream, heartbeat: float | None = None):
-    """The stream for a coroutine (the ASGI process)."""
+async def aframes(stream, heartbeat: float | None = None, release: bool = True):
+    """The stream for a coroutine (the ASGI process): holds no thread while it waits. Its
+    presence is kept by the process's batch (`beats`), not by round trips of its own.
+    `release`: close the connection the request's own thread opened (Django's views; the lean
+    route of `chickenisland.streams` has none)."""
     heartbeat = heartbeat or HEARTBEAT
-    await sync_to_async(_release_database, thread_sensitive=True)()
+    if release:
+        await sync_to_async(_release_database, thread_sensitive=True)()
     sub = await bus.asubscribe(stream.channels)
     loop = asyncio.get_running_loop()
+    keeper = beats.of_this_loop()
     _open[0] += 1
     try:
-        await _off_loop(stream.started)()
-        for frame in await _off_loop(stream.opening)():
+        for frame in stream.opening(await keeper.arrive(stream, sub)):
             yield frame
         next_beat = loop.time() + heartbeat
         while True:
@@ -232,15 +244,16 @@ async def aframes(stream, heartbeat: float | None = None):
                 if frame:
                     yield frame
             if loop.time() >= next_beat:
-                for frame in await _off_loop(stream.beat)():
-                    yield frame
+                if getattr(stream, "allowed", None) is not None and not await _off_loop(stream.allowed)():
+                    return
+                yield sse.comment("keep-alive")
                 next_beat = loop.time() + heartbeat
     except (Ended, hub.Lost):
         return
     finally:
         _open[0] -= 1
+        keeper.leave(stream)
         await sub.aclose()
-        _end(stream, lambda: loop.call_later(presence.GRACE + 0.2, loop.run_in_executor, None, stream.after_grace))
 
 
 def opener(build):

@@ -1,8 +1,8 @@
 """The match page's live stream: `GET /matches/<id>/events/` (Server-Sent Events).
 
-Served by the ASGI process (`chickenisland.asgi:application`) as an async stream; the
-development server, which speaks WSGI, streams it from its request's thread instead, so
-`make run` is live too (games.live.stream.response). Refused as the page is: a private
+Under uvicorn the stream process answers it on its lean route (chickenisland.streams), which
+calls `_open` below as this view does; the development server, which speaks WSGI, streams it
+from its request's thread instead, so `make run` is live too (games.live.stream.response). Refused as the page is: a private
 match is a 404 to strangers.
 """
 

@@ -105,3 +105,16 @@ def test_a_stream_process_listens_through_one_redis_connection_for_all_its_strea
     assert got == [(channels[1], {"event": "board", "version": 7, "status": "active"})] * 4
     assert quiet is None
     assert after[(bus.PREFIX + channels[0]).encode()] == 0
+
+
+def test_the_stream_process_batch_writes_departures_alone_and_reads_presence_back(redis_url):
+    """`presence.batch` as the stream process's keeper calls it: a batch of departures only
+    reaches Redis too (a closed page's dot must go out after the grace)."""
+    match_id = int(uuid.uuid4().int % 10**9) + 10**9
+    seat, spectator = presence.entry(0, ""), presence.entry(None, "v9")
+    now = time.time()
+    here = presence.batch([(match_id, None, seat), (match_id, None, spectator)], (), [match_id], (), now)
+    assert here[match_id] == {"seats": [0], "watching": 1}
+    presence.batch((), [(match_id, None, seat)], (), (), now)  # nothing read back
+    assert presence.here(match_id, now + 1)["seats"] == [0]  # the grace
+    assert presence.here(match_id, now + presence.GRACE + 1) == {"seats": [], "watching": 1}

@@ -1,0 +1,108 @@
+"""The streams' lean ASGI route (chickenisland.streams): the same refusals as the Django views,
+as JSON under /api/, the same resume from Last-Event-ID, the same headers, and Django's
+application for everything else."""
+
+import asyncio
+import json
+
+import pytest
+from rest_framework.authtoken.models import Token
+
+from chickenisland.streams import route
+from games.live import presence
+from tests.factories import make_user
+from tests.live.test_live_events import parse, race, run_async
+
+pytestmark = pytest.mark.django_db(transaction=True)  # the route reads in a pool thread
+
+
+@pytest.fixture(autouse=True)
+def _in_memory(settings):
+    settings.REDIS_URL = ""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    presence._memory.clear()
+
+
+async def _django(scope, receive, send):
+    await send({"type": "http.response.start", "status": 418, "headers": []})
+    await send({"type": "http.response.body", "body": b"django"})
+
+
+def call(path, headers=(), frames=0, query=b""):
+    """Ask the route; read the answer until `frames` SSE frames came (or it ended), then hang up."""
+
+    async def run():
+        gone = asyncio.Event()
+        got = {"start": None, "body": b""}
+        enough = asyncio.Event()
+
+        async def receive():
+            await gone.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message):
+            if message["type"] == "http.response.start":
+                got["start"] = message
+            else:
+                got["body"] += message.get("body", b"")
+                if got["body"].count(b"\n\n") >= frames or not message.get("more_body"):
+                    enough.set()
+
+        scope = {"type": "http", "method": "GET", "path": path, "query_string": query, "root_path": "",
+                 "headers": [(k.lower().encode(), v.encode()) for k, v in headers], "scheme": "http",
+                 "server": ("testserver", 80), "client": ("127.0.0.1", 5000), "http_version": "1.1",
+                 "asgi": {"version": "3.0"}}
+        task = asyncio.ensure_future(route(_django)(scope, receive, send))
+        await asyncio.wait_for(enough.wait(), 30)
+        gone.set()
+        await asyncio.wait_for(task, 30)
+        return got["start"], got["body"].decode()
+
+    return run_async(run())
+
+
+def test_the_api_stream_refuses_a_stranger_with_json_and_no_word_of_the_match():
+    match, a, b = race(private=True)
+    stranger = make_user("stranger")
+    token = Token.objects.create(user=stranger)
+    start, body = call(f"/api/matches/{match.pk}/events/", [("Authorization", f"Token {token.key}")])
+    assert start["status"] == 404  # as the Django view: a private match is not there for strangers
+    assert dict(start["headers"])[b"content-type"] == b"application/json"
+    assert json.loads(body) == {"detail": "No such match."}
+    start, body = call(f"/api/matches/{match.pk}/events/", [("Authorization", "Token nope")])
+    assert start["status"] == 401 and "detail" in json.loads(body)
+    start, body = call(f"/api/matches/{match.pk}/events/")
+    assert start["status"] == 401 and json.loads(body) == {"detail": "Authentication credentials were not provided."}
+
+
+def test_the_api_stream_resumes_from_last_event_id():
+    match, a, b = race()
+    token = Token.objects.create(user=b)
+    auth = ("Authorization", f"Token {token.key}")
+    start, body = call(f"/api/matches/{match.pk}/events/", [auth], frames=4)
+    headers = dict(start["headers"])
+    assert start["status"] == 200 and headers[b"content-type"] == b"text/event-stream"
+    assert headers[b"cache-control"] == b"no-cache, no-transform" and headers[b"x-accel-buffering"] == b"no"
+    first = [f + "\n\n" for f in body.split("\n\n") if f]
+    assert [parse(f)[0] for f in first] == [None, "board", "chat", "presence"]
+    assert parse(first[3])[2] == {"seats": [1], "watching": 0}
+    start, body = call(f"/api/matches/{match.pk}/events/", [auth, ("Last-Event-ID", f"{match.version}.0")], frames=2)
+    assert [parse(f + "\n\n")[0] for f in body.split("\n\n") if f] == [None, "presence"]
+    start, body = call(f"/api/matches/{match.pk}/events/", [auth], frames=3,
+                       query=f"last_event_id={match.version - 1}.0".encode())
+    assert [parse(f + "\n\n")[0] for f in body.split("\n\n") if f] == [None, "board", "presence"]
+
+
+def test_the_page_stream_serves_a_session_and_hands_a_stranger_to_django():
+    match, a, b = race(private=True)
+    from django.test import Client
+
+    client = Client()
+    client.force_login(a)
+    cookie = client.cookies["sessionid"].value
+    start, body = call(f"/matches/{match.pk}/events/", [("Cookie", f"sessionid={cookie}")], frames=4)
+    assert start["status"] == 200 and parse(body.split("\n\n")[3] + "\n\n")[2]["seats"] == [0]
+    start, body = call(f"/matches/{match.pk}/events/")  # a visitor: the page's 404, from Django
+    assert (start["status"], body) == (418, "django")
+    start, body = call("/lobby/")
+    assert (start["status"], body) == (418, "django")
