@@ -35,7 +35,7 @@ def test_one_click_from_the_lobby_to_a_game_against_a_bot(new_page):
     services.submit_action(run.pk, User.objects.get(username="ann"), {"type": site_actions.RESIGN}, run.version)
     page.goto("/matches/mine/")
     rows = page.locator("table.list tbody tr")
-    names = [rows.nth(i).locator("td").first.inner_text() for i in range(rows.count())]
+    names = [rows.nth(i).locator("td").first.locator("a").first.inner_text() for i in range(rows.count())]
     assert sorted(n.split(" · ")[0] for n in names) == sorted(g.name for g in games)
     assert not [n for n in names if "#" in n or ":" in n]
     finished = page.locator("table.list tbody tr", has_text="Chicken Run").inner_text()
