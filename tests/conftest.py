@@ -5,6 +5,7 @@ Under CI=true a skipped service-backed or browser test fails the run: CI must pr
 
 import os
 import random
+import shutil
 import zlib
 
 import pytest
@@ -102,3 +103,31 @@ def _english_first():
     translation.activate("en")
     yield
     translation.deactivate()
+
+
+# Playwright driving Debian's Chromium (/usr/bin/chromium), never a downloaded browser: one for the
+# whole session, for tests/browser and tests/production alike (a second sync Playwright in the same
+# process fails to start).
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield browser
+        browser.close()

@@ -1,7 +1,6 @@
 """Playwright driving Debian's Chromium (/usr/bin/chromium), never a downloaded browser."""
 
 import os
-import shutil
 
 import pytest
 
@@ -17,29 +16,8 @@ if os.environ.get("SCREEN_FIGURES") != "1":
 # are ordinary synchronous calls.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
-
-
-@pytest.fixture(scope="session")
-def chromium():
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield browser
-        browser.close()
+# Chromium itself (the session's one browser) is the `chromium` fixture of tests/conftest.py, shared
+# with the production stack's browser test: two sync Playwrights cannot run in one process.
 
 
 @pytest.fixture

@@ -15,7 +15,6 @@ import time
 import pytest
 from rest_framework.authtoken.models import Token
 
-from tests.browser.conftest import chromium  # noqa: F401 (the fixture)
 from tests.browser.people import log_in
 from tests.factories import human_match, make_user
 
@@ -53,7 +52,7 @@ def version(page) -> int:
     return int(page.locator("#match-board").get_attribute("data-match-version"))
 
 
-def test_two_players_and_a_spectator_on_the_production_stack(chromium, live_stack):  # noqa: F811
+def test_two_players_and_a_spectator_on_the_production_stack(chromium, live_stack):
     hen_user, rooster_user = make_user("hen"), make_user("rooster")
     match = human_match(hen_user, rooster_user)
     url = match.get_absolute_url()
