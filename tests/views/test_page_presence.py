@@ -8,23 +8,15 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.live import presence
 from games.lobby import tables
 from games.models import Match
 from games.play import services, site_actions
 from tests.factories import make_user
+from tests.views.site_presence import in_memory_presence, on_site  # noqa: F401 (an autouse fixture)
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _in_memory(settings):
-    settings.REDIS_URL = ""
-    presence._users.clear()
-
-
-def on_site(user):
-    presence.user_arrive(user.pk, presence.entry(None, f"u{user.pk}"))
 
 
 def person(page, name):
