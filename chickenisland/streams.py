@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+import time
 from importlib import import_module
 
 import orjson
@@ -43,6 +44,10 @@ HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"vary", b"Cookie"),
 ]
+
+
+USER_TTL = 5.0  # seconds a session cookie's user is reused by the streams that open with it
+_users: dict[str, tuple[float, object]] = {}  # session key -> (until, the user it signs in)
 
 
 class Delegate(Exception):
@@ -77,7 +82,7 @@ def _open(kind: str, scope, pk):
         request = ASGIRequest(scope, io.BytesIO())
         engine = import_module(settings.SESSION_ENGINE)
         request.session = engine.SessionStore(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
-        request.user = auth.get_user(request)
+        request.user = _user(request)
         if kind == PAGE:
             try:
                 return page_events._open(request, int(pk))
@@ -91,6 +96,25 @@ def _open(kind: str, scope, pk):
             return refused
     finally:
         close_old_connections()
+
+
+def _user(request):
+    """The session's user, read once per USER_TTL: a page that reconnects (a storm, a flaky
+    phone) costs no session and user queries each time. A session ended meanwhile still ends
+    its open streams at their next heartbeat (`allowed`), as before."""
+    key = request.session.session_key
+    if not key:
+        return auth.get_user(request)  # no cookie: nobody, without a query
+    now = time.monotonic()
+    hit = _users.get(key)
+    if hit is not None and hit[0] > now:
+        return hit[1]
+    user = auth.get_user(request)
+    if len(_users) > 50_000:
+        for old in [k for k, (until, _) in list(_users.items()) if until <= now]:
+            _users.pop(old, None)
+    _users[key] = (now + USER_TTL, user)
+    return user
 
 
 async def serve(kind: str, pk, scope, receive, send) -> None:

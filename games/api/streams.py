@@ -18,7 +18,7 @@ from django.http import JsonResponse
 from rest_framework import exceptions
 
 from ..chat import inbox
-from ..live import stream
+from ..live import bus, recent, stream
 from ..models import Match, Seat
 from ..play import match_rows, visibility
 from ..refusals import ServiceError
@@ -44,14 +44,14 @@ def _caller(request):
 
 def _match_stream(request, pk):
     user = _caller(request)
-    try:
-        match = match_rows.match_with_seats(pk)
+    try:  # shared for a second by the streams that open on it (games.live.recent)
+        match = recent.answer(("api", pk), bus.match_channel(pk), lambda: match_rows.match_with_seats(pk))
     except ServiceError:
         raise Refused(404, "No such match.") from None
     viewer = visibility.viewer(match, user)
     if not viewer.may_see:
         raise Refused(404, "No such match.")
-    channel, chat_id = inbox.latest_id(match, viewer)
+    channel, chat_id = inbox.latest_id_recent(match, viewer)
     return stream.MatchStream(
         match_id=match.pk, version=match.version, status=match.status, chat_id=chat_id, chat_channel=channel,
         seat=viewer.seat, viewer="" if viewer.seat is not None else f"u{user.pk}",

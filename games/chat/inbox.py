@@ -11,6 +11,7 @@ from django.db.models import Count, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from ..live import bus, recent
 from ..models import ChatMessage, ChatRead, Match, Mute, Notification, Seat
 from . import phrases
 from ..play.visibility import Viewer
@@ -136,3 +137,11 @@ def latest_id(match: Match, reader: Viewer) -> tuple[str | None, int]:
         return None, 0
     newest = _shown(reader.user).filter(match=match, channel=channel).order_by("-pk").values_list("pk", flat=True).first()
     return channel, newest or 0
+
+
+def latest_id_recent(match: Match, reader: Viewer) -> tuple[str | None, int]:
+    """`latest_id`, shared for a second by the streams that open on one table: a reconnect
+    storm asks once per match and kind of reader, not once per stream (games.live.recent)."""
+    user = reader.user.pk if reader.signed_in else None
+    key = ("chat", match.pk, reader.seat, user)
+    return recent.answer(key, bus.match_channel(match.pk), lambda: latest_id(match, reader))

@@ -12,7 +12,10 @@ import asyncio
 import queue
 import threading
 
+from . import recent
+
 LOST = object()  # put in a subscriber's queue when its source is gone (Redis down)
+BACKLOG = 200  # events a subscriber may have waiting; one more and it is dropped (too slow)
 
 
 class Lost(ConnectionError):
@@ -30,12 +33,19 @@ class Subscriber:
             self.queue.put((channel, data))
             return
         try:
-            self.loop.call_soon_threadsafe(self.queue.put_nowait, (channel, data))
+            self.loop.call_soon_threadsafe(self.deliver_here, channel, data)
         except RuntimeError:  # the loop is closed: the stream is gone
             pass
 
     def deliver_here(self, channel: str, data) -> None:
-        """From a coroutine of the subscriber's own loop: no hop through the loop's queue."""
+        """From a coroutine of the subscriber's own loop: no hop through the loop's queue, and
+        never a wait. A reader that lets BACKLOG events pile up (its client does not read; its
+        writes wait on a full socket) is dropped rather than waited on: its queue is emptied
+        and it ends (`Lost`), and its client reconnects and gets what it missed."""
+        if self.queue.qsize() >= BACKLOG:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            data = LOST
         self.queue.put_nowait((channel, data))
 
     def get(self, timeout: float):
@@ -50,10 +60,13 @@ class Subscriber:
 
     async def aget(self, timeout: float):
         """The next (channel, data), or None after `timeout` seconds (coroutines)."""
-        try:
-            got = await asyncio.wait_for(self.queue.get(), timeout)
-        except asyncio.TimeoutError:
-            return None
+        if not self.queue.empty():  # no timer, no task: a fan-out's burst is read at once
+            got = self.queue.get_nowait()
+        else:
+            try:
+                got = await asyncio.wait_for(self.queue.get(), timeout)
+            except asyncio.TimeoutError:
+                return None
         if got[1] is LOST:
             raise Lost
         return got
@@ -88,6 +101,7 @@ class Hub:
                     if not subs:
                         del self._subscribers[channel]
                         gone.append(channel)
+        recent.deaf(gone)
         return gone
 
     def subscribers(self, channel: str) -> list[Subscriber]:
@@ -102,7 +116,12 @@ class Hub:
         with self._lock:
             return len(self._subscribers)
 
+    def names(self) -> list[str]:
+        with self._lock:
+            return list(self._subscribers)
+
     def publish(self, channel: str, data) -> int:
+        recent.heard(channel, data)
         subs = self.subscribers(channel)
         for sub in subs:
             sub.deliver(channel, data)
@@ -115,6 +134,7 @@ _default = Hub()  # the process's hub when the site has no Redis
 def subscribe(channels, loop=None) -> Subscriber:
     sub = Subscriber(channels, loop)
     _default.add(sub)
+    recent.listening(sub.channels)  # every event of them now passes through `publish` here
     return sub
 
 

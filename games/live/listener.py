@@ -16,7 +16,7 @@ import logging
 
 import orjson
 
-from . import hub
+from . import hub, recent
 
 log = logging.getLogger(__name__)
 _listeners: dict[asyncio.AbstractEventLoop, "Listener"] = {}
@@ -50,6 +50,7 @@ class Listener:
             except Exception:
                 self.hub.remove(sub)
                 raise
+            recent.listening(sub.channels)
             if self.reader is None:
                 self.reader = asyncio.get_running_loop().create_task(self._read())
 
@@ -74,6 +75,7 @@ class Listener:
                 channel = message["channel"]
                 channel = (channel.decode() if isinstance(channel, bytes) else channel)[len(self.prefix):]
                 data = orjson.loads(message["data"])
+                recent.heard(channel, data)
                 for sub in self.hub.subscribers(channel):
                     sub.deliver_here(channel, data)
         except asyncio.CancelledError:
@@ -84,6 +86,7 @@ class Listener:
         finally:
             self.broken = True
             forget(self)
+            recent.deaf(self.hub.names())
             for sub in self.hub.everyone():
                 sub.deliver_here("", hub.LOST)
             await self._close()

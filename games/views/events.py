@@ -9,16 +9,21 @@ match is a 404 to strangers.
 from django.http import HttpResponse
 
 from ..chat import inbox
-from ..live import stream
+from ..live import bus, recent, stream
 from ..spectators.presence import viewer_key
-from .match import _session_lost, visible_match
+from .match import _session_lost, match_row, visible_match
+
+
+def _match(pk):
+    """The match row, shared for a second by the streams that open on it (games.live.recent)."""
+    return recent.answer(("page", pk), bus.match_channel(pk), lambda: match_row(pk))
 
 
 def _open(request, pk):
     if _session_lost(request):
         return None
-    match, viewer = visible_match(request, pk)
-    channel, chat_id = inbox.latest_id(match, viewer)
+    match, viewer = visible_match(request, pk, load=_match)
+    channel, chat_id = inbox.latest_id_recent(match, viewer)
     return stream.MatchStream(
         match_id=match.pk, version=match.version, status=match.status, chat_id=chat_id, chat_channel=channel,
         seat=viewer.seat, viewer="" if viewer.seat is not None else viewer_key(request),
