@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -171,20 +172,39 @@ def latencies(moves: list[dict], arrivals: dict, per_match: int) -> tuple[list[f
     return out, missing
 
 
+def tree(pid: int) -> list[int]:
+    """The stream process and its workers (uvicorn's supervisor forks one per core)."""
+    out, todo = [], [pid]
+    while todo:
+        here = todo.pop()
+        out.append(here)
+        for task in Path(f"/proc/{here}/task").glob("*/children"):
+            todo += [int(c) for c in task.read_text().split()]
+    return out
+
+
 def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
+    """Resident memory of the stream process, all its workers together."""
+    total = 0
+    for one in tree(pid):
+        for line in Path(f"/proc/{one}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total / 1024
 
 
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU time (user + system) of the stream process and its workers: robust to other load on
+    the machine, unlike wall time."""
+    total = 0
+    for one in tree(pid):
+        fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def threads(pid: int) -> int:
-    return len(os.listdir(f"/proc/{pid}/task"))
+    return sum(len(os.listdir(f"/proc/{one}/task")) for one in tree(pid))
 
 
 async def mover(env, ids, moves: int, gap: float) -> list[dict]:
@@ -198,22 +218,35 @@ async def mover(env, ids, moves: int, gap: float) -> list[dict]:
     return out
 
 
-async def probe(port: int, stop: asyncio.Event) -> list[float]:
-    """/api/ping/ on the stream process every 20 ms: how long each answer took."""
-    import httpx
-
-    took = []
-    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", headers={"X-Forwarded-Proto": "https"},
-                                 timeout=60) as client:
-        while not stop.is_set():
-            started = time.monotonic()
-            try:
-                await client.get("/api/ping/")
-            except httpx.HTTPError:  # no answer within the timeout: a pause that long, at least
+PROBE = """
+import json, socket, sys, time
+port, seconds = int(sys.argv[1]), float(sys.argv[2])
+ask = b"GET /api/ping/ HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nX-Forwarded-Proto: https\\r\\nConnection: close\\r\\n\\r\\n"
+took, end = [], time.monotonic() + seconds
+while time.monotonic() < end:
+    started = time.monotonic()
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=60) as conn:
+            conn.sendall(ask)
+            while conn.recv(65536):
                 pass
-            took.append(time.monotonic() - started)
-            await asyncio.sleep(0.02)
-    return took
+    except OSError:  # no answer within the timeout: a pause that long, at least
+        pass
+    took.append((time.time(), time.monotonic() - started))
+    time.sleep(0.02)
+print(json.dumps(took))
+"""
+
+
+async def probe(port: int, seconds: float) -> list[float]:
+    """/api/ping/ on the stream process every 20 ms for `seconds`: (when it was asked, how long
+    its answer took), for each.
+    From a process of its own, on a new connection each time (so either worker may answer, and
+    the readers' client in this process delays nothing it measures)."""
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-c", PROBE, str(port), str(seconds),
+                                                stdout=asyncio.subprocess.PIPE)
+    out, _ = await proc.communicate()
+    return json.loads(out)
 
 
 def database_connections(url: str) -> int:
@@ -241,11 +274,14 @@ async def run(args, env, ids, live) -> dict:
     await asyncio.gather(*(open_one(ids[i % len(ids)]) for i in range(per_match * len(ids))))
     opened_in = time.monotonic() - started
     await asyncio.sleep(3)  # the opening frames and presence settle
+    open_cpu = cpu_seconds(pid) - cpu0  # everything the opens cost: answers, first frames, presence
     result = {"streams": streams.now, "refused": dict(streams.refusals), "open_s": round(opened_in, 1),
-              "open_cpu_s": round(cpu_seconds(pid) - cpu0, 1), "rss_idle_mb": round(base_rss, 1),
+              "open_cpu_s": round(open_cpu, 2), "open_cpu_ms_per_stream": round(1000 * open_cpu / max(1, streams.opened), 2),
+              "workers": args.workers, "rss_idle_mb": round(base_rss, 1),
               "rss_open_mb": round(rss_mb(pid), 1), "threads_open": threads(pid),
               "database_connections_open": database_connections(env["DATABASE_URL"])}
-    print(f"opened {streams.opened} streams in {opened_in:.1f} s ({streams.failed} refused); "
+    print(f"opened {streams.opened} streams in {opened_in:.1f} s ({streams.failed} refused), "
+          f"{result['open_cpu_ms_per_stream']} ms of the stream process's CPU each; "
           f"RSS {result['rss_open_mb']} MB, {result['threads_open']} threads, "
           f"{result['database_connections_open']} database connections", flush=True)
 
@@ -259,10 +295,9 @@ async def run(args, env, ids, live) -> dict:
     print(f"fan-out {result['fan_out']}", flush=True)
 
     # the storm: every stream dropped at once (a network blip), all back within args.storm seconds
-    stop = asyncio.Event()
-    prober = asyncio.get_running_loop().create_task(probe(args.port, stop))
+    prober = asyncio.get_running_loop().create_task(probe(args.port, args.storm + 2))
     await asyncio.sleep(0.5)
-    cpu0, t0 = cpu_seconds(pid), time.monotonic()
+    cpu0, t0, storm_at = cpu_seconds(pid), time.monotonic(), time.time()
     for task in streams.tasks:
         task.cancel()
     await asyncio.gather(*streams.tasks, return_exceptions=True)
@@ -272,11 +307,13 @@ async def run(args, env, ids, live) -> dict:
              for i in range(per_match * len(ids))]
     moved = await mover(env, ids, max(1, int(args.storm / args.gap)), args.gap)
     await asyncio.sleep(1)
-    stop.set()
     took = await prober
+    slow = [(round(at - storm_at, 2), round(t * 1000)) for at, t in took if t > 0.1]
     fan, missing = latencies(moved, streams.arrivals, per_match)
     result["storm"] = {"seconds": args.storm, "fan_out": {**percentiles(fan), "missing": missing},
-                       "probe": percentiles(took), "cpu_pct": round(100 * (cpu_seconds(pid) - cpu0) / (time.monotonic() - t0), 1),
+                       "probe": percentiles([t for _, t in took]),
+                       "probes_over_100ms": slow[:40], "cpu_pct": round(100 * (cpu_seconds(pid) - cpu0) / (time.monotonic() - t0), 1),
+                       "cpu_s": round(cpu_seconds(pid) - cpu0, 2), "wall_s": round(time.monotonic() - t0, 1),
                        "streams_back": streams.now, "refused": streams.refusals}
     result["load_average"] = os.getloadavg()
     result["rss_peak_mb"] = round(max(rss_mb(pid), result["rss_after_moves_mb"]), 1)
@@ -295,8 +332,11 @@ def main() -> None:
     parser.add_argument("--gap", type=float, default=0.05, help="seconds between moves")
     parser.add_argument("--storm", type=float, default=10.0)
     parser.add_argument("--open-concurrency", type=int, default=50)
+    parser.add_argument("--workers", type=int, default=stack.LIVE_WORKERS, help="the stream process's workers")
     args = parser.parse_args()
 
+    gc.freeze()  # the readers' client: 5,000 tasks walked by every full collection otherwise
+    gc.set_threshold(50_000, 20, 20)
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     if hard < 2 * args.streams + 200:
@@ -314,7 +354,7 @@ def main() -> None:
                                 check=True, capture_output=True, text=True).stdout
         ids = json.loads(seeded.strip().splitlines()[-1])
         args.port = stack.free_port()
-        live = stack.uvicorn(args.port, env, workdir)
+        live = stack.uvicorn(args.port, env, workdir, workers=args.workers)
         result = asyncio.run(run(args, env, ids, live))
         result["args"] = {k: v for k, v in vars(args).items() if k != "port"}
         out = ROOT / "bench" / "results"

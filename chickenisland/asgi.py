@@ -1,3 +1,4 @@
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -9,3 +10,9 @@ from .streams import route  # noqa: E402  (after Django is set up: it imports th
 
 # The live streams take a lean route (no middleware stack, no thread held); the rest is Django.
 application = route(django_application)
+
+# Thousands of open streams are thousands of long-lived objects that every full collection
+# walks again: what start-up made is set aside for good, and young objects are collected less
+# often (a stream's frames are short-lived and freed by reference counting anyway).
+gc.freeze()
+gc.set_threshold(20_000, 20, 20)

@@ -15,6 +15,7 @@ import asyncio
 import io
 import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 from importlib import import_module
 
 import orjson
@@ -46,6 +47,11 @@ HEADERS = [
 ]
 
 
+# The opens' reads run on two threads of their own (one waits on the database while the other
+# works): a storm of opens then never holds more than two threads and two database connections
+# per process, leaves the loop's shared pool free for the presence batch and the heartbeats'
+# checks, and leaves the loop thread, which fans events out, the interpreter most of the time.
+OPENERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="stream-open")
 USER_TTL = 5.0  # seconds a session cookie's user is reused by the streams that open with it
 _users: dict[str, tuple[float, object]] = {}  # session key -> (until, the user it signs in)
 
@@ -118,7 +124,7 @@ def _user(request):
 
 
 async def serve(kind: str, pk, scope, receive, send) -> None:
-    live = await sync_to_async(_open, thread_sensitive=False)(kind, scope, pk)
+    live = await sync_to_async(_open, thread_sensitive=False, executor=OPENERS)(kind, scope, pk)
     if isinstance(live, api_streams.Refused):
         return await _json(send, live.status, {"detail": live.detail})
     if live is None:  # drawn for a login that is gone: the page's poll says "log in again"

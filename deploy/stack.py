@@ -151,12 +151,19 @@ def gunicorn(port: int, env: dict, workdir: Path, workers: int = 2, threads: int
     return node
 
 
-def uvicorn(port: int, env: dict, workdir: Path, name: str = "live", wait: bool = True) -> Process:
-    """The stream process (as deploy/systemd/chickenisland-live.service runs it), on 127.0.0.1:port."""
+LIVE_WORKERS = 2  # as deploy/systemd/chickenisland-live.service: one event loop per core
+
+
+def uvicorn(port: int, env: dict, workdir: Path, name: str = "live", wait: bool = True,
+            workers: int = LIVE_WORKERS) -> Process:
+    """The stream process (as deploy/systemd/chickenisland-live.service runs it), on 127.0.0.1:port:
+    uvicorn's supervisor and `workers` processes sharing its socket, each an event loop of its own
+    (streams, a Redis subscription and a presence batch each)."""
     node = Process(
         name,
         [sys.executable, "-m", "uvicorn", "chickenisland.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-         "--timeout-keep-alive", "75", "--timeout-graceful-shutdown", "5", "--no-access-log", "--log-level", "warning"],
+         "--workers", str(workers), "--backlog", "4096", "--timeout-keep-alive", "75", "--timeout-graceful-shutdown", "5",
+         "--no-access-log", "--log-level", "warning"],
         env, workdir / f"{name}.log",
     )
     if wait:

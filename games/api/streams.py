@@ -44,8 +44,9 @@ def _caller(request):
 
 def _match_stream(request, pk):
     user = _caller(request)
-    try:  # shared for a second by the streams that open on it (games.live.recent)
-        match = recent.answer(("api", pk), bus.match_channel(pk), lambda: match_rows.match_with_seats(pk))
+    try:  # shared until it changes by the streams that open on it (games.live.recent)
+        match = recent.answer(("api", pk), bus.match_channel(pk), lambda: match_rows.match_with_seats(pk),
+                              keep=lambda match: match.status != Match.Status.LOBBY)
     except ServiceError:
         raise Refused(404, "No such match.") from None
     viewer = visibility.viewer(match, user)

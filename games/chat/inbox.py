@@ -140,8 +140,9 @@ def latest_id(match: Match, reader: Viewer) -> tuple[str | None, int]:
 
 
 def latest_id_recent(match: Match, reader: Viewer) -> tuple[str | None, int]:
-    """`latest_id`, shared for a second by the streams that open on one table: a reconnect
-    storm asks once per match and kind of reader, not once per stream (games.live.recent)."""
+    """`latest_id`, shared until a message comes by the streams that open on one table: a
+    reconnect storm asks once per match and kind of reader, not once per stream
+    (games.live.recent)."""
     user = reader.user.pk if reader.signed_in else None
     key = ("chat", match.pk, reader.seat, user)
     return recent.answer(key, bus.match_channel(match.pk), lambda: latest_id(match, reader))

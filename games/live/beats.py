@@ -5,8 +5,8 @@ trips per stream per heartbeat), and writes arrivals and departures as they come
 A stream that opens waits for the batch that records it, which hands back who is at its table
 (its first `presence`), and the table then hears `presence` once per batch, however many
 streams of that match opened meanwhile (a reconnect storm is one event per match, not one per
-stream, and at most one a SPREAD). A closed stream's table hears it GRACE seconds later,
-once per match. After each refresh every stream of a match is handed that match's `presence`
+stream, and at most one a SPREAD for players, a WATCH_SPREAD for spectators). A closed
+stream's table hears it GRACE seconds later, once per match. After each refresh every stream of a match is handed that match's `presence`
 through its own queue; it sends it only if it changed (a stream elsewhere died without a word).
 """
 
@@ -19,7 +19,10 @@ from . import bus, presence
 
 log = logging.getLogger(__name__)
 REFRESH = 15.0  # seconds between the refreshes of every open stream's entry (TTL is 45)
-SPREAD = 1.0  # seconds: a table hears at most one `presence` a second for the streams that open
+SPREAD = 1.0  # seconds: a table hears at most one `presence` a second for the players who come
+# ... and one every WATCH_SPREAD for spectators who come: in a reconnect storm, a table of a hundred
+# spectators would otherwise send a hundred frames a second for a count that nobody needs at once.
+WATCH_SPREAD = 5.0
 _keepers: dict[asyncio.AbstractEventLoop, "Keeper"] = {}
 
 
@@ -78,13 +81,15 @@ class Keeper:
                 announce.add(match_id)
         for stream, _done in arriving:  # a burst of arrivals is one event per match and SPREAD
             match_id = getattr(stream, "match_id", None)
-            if match_id is None or match_id in announce or match_id in self.spread:
+            if match_id is None or match_id in announce:
                 continue
+            gap = SPREAD if getattr(stream, "seat", None) is not None else WATCH_SPREAD
             last = self.announced.get(match_id)
-            if last is None or now - last >= SPREAD:
+            if last is None or now - last >= gap:
                 announce.add(match_id)
+                self.spread.pop(match_id, None)
             else:
-                self.spread[match_id] = last + SPREAD
+                self.spread[match_id] = min(self.spread.get(match_id, last + gap), last + gap)
         for match_id in announce:
             self.announced[match_id] = now
         if len(self.announced) > 10_000:

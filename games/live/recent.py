@@ -1,4 +1,4 @@
-"""What a stream starts from, remembered for a second per match, so that a burst of streams
+"""What a stream starts from, remembered for a few seconds per match, so that a burst of streams
 opening on one table (a reconnect storm: a hundred spectators of a match back within seconds)
 reads the match and its chat's newest id once, not once per stream.
 
@@ -20,7 +20,7 @@ import itertools
 import threading
 import time
 
-TTL = 1.0  # seconds an answer is reused at most
+TTL = 5.0  # seconds an answer is reused at most (events drop it sooner; this bounds the rest)
 _lock = threading.Lock()
 _counter = itertools.count(1)
 _generation: dict[str, int] = {}  # channel -> generation, only while a stream here listens to it
@@ -57,9 +57,10 @@ def clear() -> None:
         _remembered.clear()
 
 
-def answer(key: tuple, channel: str, compute, ttl: float = TTL):
+def answer(key: tuple, channel: str, compute, ttl: float = TTL, keep=None):
     """`compute()`, or what it answered less than `ttl` seconds ago if `channel` heard nothing
-    since (and was listened to all along)."""
+    since (and was listened to all along). `keep(value)`: whether that answer may be reused at
+    all (a table still in the lobby changes without an event: someone sits down)."""
     now = time.monotonic()
     with _lock:
         generation = _generation.get(channel)
@@ -67,7 +68,7 @@ def answer(key: tuple, channel: str, compute, ttl: float = TTL):
         if generation is not None and hit is not None and hit[0] > now and hit[1:3] == (channel, generation):
             return hit[3]
     value = compute()
-    if generation is not None:
+    if generation is not None and (keep is None or keep(value)):
         with _lock:
             if _generation.get(channel) == generation:
                 if len(_remembered) > 20_000:

@@ -234,8 +234,7 @@ async def aframes(stream, heartbeat: float | None = None, release: bool = True):
     keeper = beats.of_this_loop()
     _open[0] += 1
     try:
-        for frame in stream.opening(await keeper.arrive(stream, sub)):
-            yield frame
+        yield "".join(stream.opening(await keeper.arrive(stream, sub)))  # one write, not four
         next_beat = loop.time() + heartbeat
         while True:
             got = await sub.aget(max(0.0, next_beat - loop.time()))

@@ -7,16 +7,25 @@ match is a 404 to strangers.
 """
 
 from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
 
 from ..chat import inbox
 from ..live import bus, recent, stream
 from ..spectators.presence import viewer_key
-from .match import _session_lost, match_row, visible_match
+from ..models import Match
+from .match import _session_lost, visible_match
 
 
 def _match(pk):
-    """The match row, shared for a second by the streams that open on it (games.live.recent)."""
-    return recent.answer(("page", pk), bus.match_channel(pk), lambda: match_row(pk))
+    """The match row without its state (a stream needs its seats, version and status), shared
+    by the streams that open on it until it changes (games.live.recent); not in the lobby,
+    where seats fill without an event."""
+    return recent.answer(("page", pk), bus.match_channel(pk), lambda: _row(pk),
+                         keep=lambda match: match.status != Match.Status.LOBBY)
+
+
+def _row(pk):
+    return get_object_or_404(Match.objects.with_seats().defer("state"), pk=pk)
 
 
 def _open(request, pk):

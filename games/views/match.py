@@ -47,15 +47,11 @@ def site_action(request, pk):
 def visible_match(request, pk, load=None):
     """The match and who looks at it, asked once, if they may see it; a private match is a 404
     to everyone else. `load(pk)`: the match with its seats, if not from the database now."""
-    match = load(pk) if load is not None else match_row(pk)
+    match = load(pk) if load is not None else get_object_or_404(Match.objects.with_seats(), pk=pk)
     viewer = visibility.viewer(match, request.user)
     if not viewer.may_see:
         raise Http404(_("No such match."))
     return match, viewer
-
-
-def match_row(pk):
-    return get_object_or_404(Match.objects.with_seats(), pk=pk)
 
 
 def match_page(request, pk):
