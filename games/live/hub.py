@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import queue
 import threading
+from collections import deque
 
 from . import recent
 
@@ -26,7 +27,9 @@ class Subscriber:
     def __init__(self, channels, loop: asyncio.AbstractEventLoop | None = None):
         self.channels = tuple(channels)
         self.loop = loop
-        self.queue = asyncio.Queue() if loop is not None else queue.SimpleQueue()
+        self.queue = queue.SimpleQueue() if loop is None else None  # a thread's
+        self.pending: deque = deque()  # a coroutine's, with the future it waits on if any
+        self.waiter: asyncio.Future | None = None
 
     def deliver(self, channel: str, data) -> None:
         if self.loop is None:
@@ -42,11 +45,12 @@ class Subscriber:
         never a wait. A reader that lets BACKLOG events pile up (its client does not read; its
         writes wait on a full socket) is dropped rather than waited on: its queue is emptied
         and it ends (`Lost`), and its client reconnects and gets what it missed."""
-        if self.queue.qsize() >= BACKLOG:
-            while not self.queue.empty():
-                self.queue.get_nowait()
+        if len(self.pending) >= BACKLOG:
+            self.pending.clear()
             data = LOST
-        self.queue.put_nowait((channel, data))
+        self.pending.append((channel, data))
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
 
     def get(self, timeout: float):
         """The next (channel, data), or None after `timeout` seconds (threads)."""
@@ -59,17 +63,27 @@ class Subscriber:
         return got
 
     async def aget(self, timeout: float):
-        """The next (channel, data), or None after `timeout` seconds (coroutines)."""
-        if not self.queue.empty():  # no timer, no task: a fan-out's burst is read at once
-            got = self.queue.get_nowait()
-        else:
+        """The next (channel, data), or None after `timeout` seconds (coroutines). A future and
+        a timer, not `asyncio.wait_for` (a task for every wait): thousands of streams wait here."""
+        if not self.pending:
+            self.waiter = waiter = self.loop.create_future()
+            timer = self.loop.call_later(timeout, _wake, waiter)
             try:
-                got = await asyncio.wait_for(self.queue.get(), timeout)
-            except asyncio.TimeoutError:
+                await waiter
+            finally:
+                timer.cancel()
+                self.waiter = None
+            if not self.pending:
                 return None
+        got = self.pending.popleft()
         if got[1] is LOST:
             raise Lost
         return got
+
+
+def _wake(waiter: asyncio.Future) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
 
 
 class Hub:
