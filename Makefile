@@ -64,8 +64,9 @@ bench-scale: setup
 bench-engine: setup
 	$(PY) bench/engine_wfci.py
 
-# The live tables at scale (docs/performance.md): 5,000 open streams against one stream process
-# (uvicorn) with Redis and PostgreSQL of its own; fan-out latency, memory, CPU, a reconnect storm.
+# The live tables at scale (docs/performance.md): 5,000 open streams against the stream process
+# (uvicorn, two workers) with Redis and PostgreSQL of its own; fan-out latency, memory, CPU per
+# open, a reconnect storm.
 bench-live: setup
 	nice -n 10 $(PY) bench/live.py $(BENCH_ARGS)
 

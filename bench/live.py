@@ -1,6 +1,7 @@
-"""The live tables at scale: 5,000 open streams on loopback against one stream process
-(uvicorn serving chickenisland.asgi, as deploy/systemd/chickenisland-live.service runs it), on
-a PostgreSQL cluster and a Redis of the benchmark's own.
+"""The live tables at scale: 5,000 open streams on loopback against the stream process
+(uvicorn serving chickenisland.asgi with --workers, as deploy/systemd/chickenisland-live.service
+runs it), on a PostgreSQL cluster and a Redis of the benchmark's own. CPU and memory are summed
+over its processes; the CPU per open is CPU time (robust to other load), not wall time.
 
 1. Opens the streams (anonymous spectators of --matches public Chicken Run matches, spread
    evenly) and reads them with a small asyncio client in this process.
@@ -10,9 +11,10 @@ a PostgreSQL cluster and a Redis of the benchmark's own.
    arrives here. Reports p50/p95/p99
    over every (move, stream) pair, the stream process's RSS and its CPU.
 3. Reconnect storm: every stream is dropped at once and reconnects at a random moment within
-   --storm seconds while moves go on; a probe asks the stream process for /api/ping/
-   every 20 ms. The pause is the slowest probe answer; fan-out latency during the storm is
-   reported too.
+   --storm seconds while moves go on; a probe in a process of its own asks the stream process
+   for /api/ping/ every 20 ms on a new connection. The pause is the slowest probe answer;
+   fan-out latency during the storm, the CPU it took and the connections the kernel turned
+   away (accept queue full) are reported too.
 
     make bench-live                      # nice -n 10 .venv/bin/python bench/live.py
     .venv/bin/python bench/live.py --streams 1000 --moves 100
@@ -203,6 +205,13 @@ def cpu_seconds(pid: int) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def listen_overflows() -> int:
+    """Connections the kernel turned away (this machine, every listening socket) because their
+    listener's accept queue was full: a stream process too busy to accept shows here."""
+    lines = [line.split() for line in Path("/proc/net/netstat").read_text().splitlines() if line.startswith("TcpExt:")]
+    return int(dict(zip(lines[0], lines[1])).get("ListenOverflows", 0))
+
+
 def threads(pid: int) -> int:
     return sum(len(os.listdir(f"/proc/{one}/task")) for one in tree(pid))
 
@@ -297,7 +306,7 @@ async def run(args, env, ids, live) -> dict:
     # the storm: every stream dropped at once (a network blip), all back within args.storm seconds
     prober = asyncio.get_running_loop().create_task(probe(args.port, args.storm + 2))
     await asyncio.sleep(0.5)
-    cpu0, t0, storm_at = cpu_seconds(pid), time.monotonic(), time.time()
+    cpu0, t0, storm_at, overflows = cpu_seconds(pid), time.monotonic(), time.time(), listen_overflows()
     for task in streams.tasks:
         task.cancel()
     await asyncio.gather(*streams.tasks, return_exceptions=True)
@@ -314,6 +323,7 @@ async def run(args, env, ids, live) -> dict:
                        "probe": percentiles([t for _, t in took]),
                        "probes_over_100ms": slow[:40], "cpu_pct": round(100 * (cpu_seconds(pid) - cpu0) / (time.monotonic() - t0), 1),
                        "cpu_s": round(cpu_seconds(pid) - cpu0, 2), "wall_s": round(time.monotonic() - t0, 1),
+                       "listen_overflows": listen_overflows() - overflows,
                        "streams_back": streams.now, "refused": streams.refusals}
     result["load_average"] = os.getloadavg()
     result["rss_peak_mb"] = round(max(rss_mb(pid), result["rss_after_moves_mb"]), 1)
