@@ -143,22 +143,29 @@ async def _json(send, status: int, body: dict) -> None:
 
 
 async def _pump(frames, receive, send) -> None:
-    """Send each frame until the stream ends or the client goes away."""
-
-    async def write():
-        async for frame in frames:
-            await send({"type": "http.response.body", "body": frame.encode(), "more_body": True})
-        await send({"type": "http.response.body", "body": b""})
+    """Send each frame until the stream ends or the client goes away. The stream's own task
+    writes; one watcher task waits for the client to go and stops it (not a writer task and a
+    watcher task per stream, with a wait on both: thousands open and close at once in a storm)."""
+    pump = asyncio.current_task()
+    state = {"left": False, "done": False}
 
     async def gone():
         while (await receive())["type"] != "http.disconnect":
             pass
+        if not state["done"]:
+            state["left"] = True
+            pump.cancel()
 
-    tasks = [asyncio.ensure_future(write()), asyncio.ensure_future(gone())]
+    watcher = asyncio.ensure_future(gone())
     try:
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        async for frame in frames:
+            await send({"type": "http.response.body", "body": frame.encode(), "more_body": True})
+        await send({"type": "http.response.body", "body": b""})
+    except asyncio.CancelledError:
+        if not state["left"]:
+            raise
+        pump.uncancel()  # the client went away: the stream simply ends
     finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        state["done"] = True
+        watcher.cancel()
         await frames.aclose()
