@@ -127,6 +127,10 @@ def chromium():
         pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does)")
     from playwright.sync_api import sync_playwright
 
+    # Playwright's sync API runs an event loop in the test thread; the ORM calls of the tests that
+    # drive it are ordinary synchronous calls.
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
         yield browser

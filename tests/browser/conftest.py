@@ -12,10 +12,6 @@ collect_ignore = [] if os.environ.get("SCREENSHOTS") == "1" else ["test_page_scr
 if os.environ.get("SCREEN_FIGURES") != "1":
     collect_ignore.append("test_wfci_screen_figures.py")
 
-# Playwright's sync API runs an event loop in the test thread; the ORM calls in these tests
-# are ordinary synchronous calls.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 # Chromium itself (the session's one browser) is the `chromium` fixture of tests/conftest.py, shared
 # with the production stack's browser test: two sync Playwrights cannot run in one process.
 
