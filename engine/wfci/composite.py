@@ -12,7 +12,9 @@ most often costs one tap instead of one per die or per resource.
 - `{"type": "end_actions", "then": "draw"}`: end the actions and draw what the turn may;
 - `{"type": "build", "card": ..., "pilots": [...]}`: a machine with pilots, the obvious ones
   picked (chickens carrying no flag first, then those at the base, then by id); the player
-  then taps where it goes.
+  then taps where it goes;
+- a move with where it goes, an attack with its target, a retrieve with what it takes
+  (shortcuts.py).
 
 A composite is applied as the very atomic steps it stands for, one `apply_action` each, so every
 rule holds in one place and its result is the state the step-by-step path reaches. Nothing here
@@ -26,7 +28,7 @@ from itertools import combinations, combinations_with_replacement
 
 from ..errors import IllegalAction
 from ..strict import is_legal
-from . import actions, cards, dice, flag, solo
+from . import actions, cards, dice, flag, shortcuts, solo
 from .state import top
 
 
@@ -34,7 +36,8 @@ from .state import top
 def is_composite(action: dict) -> bool:
     kind = action.get("type")
     return ((kind == "roll" and "again" in action) or kind in ("pick_dice", "take_all")
-            or (kind == "end_actions" and "then" in action) or (kind == "build" and "pilots" in action))
+            or (kind == "end_actions" and "then" in action) or (kind == "build" and "pilots" in action)
+            or shortcuts.is_shortcut(action))
 
 
 def _face_sets(state: dict, seat: int, chosen: set) -> list[list[str]]:
@@ -60,9 +63,12 @@ def offered(state: dict, seat: int, frame: dict, step, legal) -> list[dict]:
     if kind == "turn" and frame["step"] == "reroll":
         return [{"type": "pick_dice", "faces": f} for f in _face_sets(state, seat, set(frame["selected"]))]
     out = []
+    atomic = legal(state, seat)
     if kind == "turn" and frame["step"] in ("actions", "build"):
-        out += _piloted_builds(state, seat, legal(state, seat))
+        out += _piloted_builds(state, seat, atomic)
     if kind == "turn" and frame["step"] == "actions":
+        out += shortcuts.moves(state, seat, atomic) + shortcuts.attacks(state, seat, atomic)
+        out += _retrieves(state, seat, atomic, step, legal)
         after = step(state, seat, {"type": "end_actions"})
         if {"type": "draw"} in legal(after, seat):
             out.append({"type": "end_actions", "then": "draw"})
@@ -93,7 +99,9 @@ def _piloted_builds(state: dict, seat: int, legal: list[dict]) -> list[dict]:
     return out
 
 
-def _take_sets(state: dict, seat: int, frame: dict, step, legal) -> list[dict]:
+def _take_sets(state: dict, seat: int, frame: dict, step, legal, then: dict | None = None) -> list[dict]:
+    """Every set of `frame["left"]` things the retrieve may take, as a take_all (or as `then`
+    with them, for a retrieve not begun yet)."""
     takes = sorted({a["what"] for a in legal(state, seat) if a["type"] == "take"})
     out = []
     for combo in combinations_with_replacement(takes, frame["left"]):
@@ -102,7 +110,18 @@ def _take_sets(state: dict, seat: int, frame: dict, step, legal) -> list[dict]:
             run(state, seat, action, step, legal)
         except IllegalAction:
             continue
-        out.append(action)
+        out.append({**then, "what": list(combo)} if then else action)
+    return out
+
+
+def _retrieves(state: dict, seat: int, atomic: list[dict], step, legal) -> list[dict]:
+    """A retrieve with the whole allowance it takes, for each way to pay it."""
+    out = []
+    for a in atomic:
+        if a["type"] == "retrieve" and "what" not in a:
+            after = step(state, seat, a)
+            if after["stack"] and top(after)["kind"] == "retrieve" and top(after)["seat"] == seat:
+                out += _take_sets(after, seat, top(after), step, legal, then=a)
     return out
 
 
@@ -130,10 +149,12 @@ def run(state: dict, seat: int, action: dict, step, legal) -> tuple[dict, list[d
             do({"type": "toggle_die", "die": die})
         if kind == "roll":
             do({"type": "roll"})
-    elif kind == "take_all":
+    elif kind in ("take_all", "retrieve"):
         what = action.get("what")
         if not isinstance(what, list) or not what:
             raise IllegalAction("wfci.refuse.composite", kind=kind)
+        if kind == "retrieve":
+            do({"type": "retrieve", "pay": action.get("pay")})
         for w in what:
             do({"type": "take", "what": w})
         if state["stack"] and top(state)["kind"] == "retrieve" and top(state)["seat"] == seat:
@@ -145,6 +166,11 @@ def run(state: dict, seat: int, action: dict, step, legal) -> tuple[dict, list[d
         do({k: v for k, v in action.items() if k != "pilots"})
         for p in pilots:
             do({"type": "pick_pilot", "unit": p})
+    elif kind in ("move", "attack"):
+        for a in shortcuts.steps(state, action):
+            do(a)
+        if kind == "move" and shortcuts.still_moving(state, seat):
+            do({"type": "end_move"})
     elif kind == "end_actions":
         do({"type": "end_actions"})
         while {"type": "draw"} in legal(state, seat) and top(state)["kind"] == "turn":

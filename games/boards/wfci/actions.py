@@ -74,7 +74,11 @@ def place(view: dict, legal: list[dict], me: int | None) -> dict:
     for a in legal:
         kind = a.get("type")
         on_island = kind in HEX_TYPES and a.get("hex") in tile_keys
-        if on_island or (kind in ISLAND_TYPES and "hex" in a):
+        if kind == "move" and "to" in a and a["to"] in tile_keys:  # a composite: on the hex it goes to
+            hex_action.setdefault(a["to"], []).append(entry(a, view, "hex"))
+        elif kind == "attack" and "target" in a and a["target"] in units_by_id:  # on the unit it attacks
+            unit_actions.setdefault(a["target"], []).append(entry(a, view, "unit"))
+        elif on_island or (kind in ISLAND_TYPES and "hex" in a):
             hex_action.setdefault(a["hex"], []).append(entry(a, view, "hex"))
         elif kind == "move" and a.get("hex") in occupied:
             stack_actions.setdefault(a["hex"], []).append(entry(a, view, "stack"))

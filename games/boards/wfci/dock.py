@@ -112,6 +112,7 @@ def groups(placed: dict) -> list[dict]:
     buttons each, taken out of the bar; their full words stay their accessible names."""
     stars, retrieves, rerolls, rest = [], [], [], []
     by_faces: dict[str, list] = {"roll": [], "pick_dice": [], "take_all": []}
+    by_pay: dict[str, list] = {}  # a retrieve with what it takes, one row per payment
     for e in placed["bar"]:
         kind = e["action"].get("type")
         faces = e["action"].get("again" if kind == "roll" else "faces")
@@ -123,6 +124,8 @@ def groups(placed: dict) -> list[dict]:
         elif kind == "star" and e["action"].get("ability") in STAR_COST:
             ability = e["action"]["ability"]
             stars.append({**e, "short": f"{STAR_COST[ability]}★ {STAR_SHORT[ability]}"})
+        elif kind == "retrieve" and isinstance(e["action"].get("what"), list) and e["action"].get("pay") in SHORT_PAYS:
+            by_pay.setdefault(e["action"]["pay"], []).append({**e, "short": short_takes(e["action"]["what"])})
         elif kind == "retrieve" and e["action"].get("pay") in SHORT_PAYS:
             retrieves.append({**e, "short": str(SHORT_PAYS[e["action"]["pay"]])})
         elif kind == "reroll" and isinstance(e["action"].get("pay"), list):
@@ -137,6 +140,9 @@ def groups(placed: dict) -> list[dict]:
         out.append({"id": "reroll", "title": _("Reroll the picked dice for:"), "entries": rerolls})
     if retrieves:
         out.append({"id": "retrieve", "title": _("Retrieve:"), "entries": retrieves})
+    for pay, es in by_pay.items():
+        out.append({"id": f"retrieve-{pay}", "title": _("Retrieve (%(pay)s) and take:") % {"pay": SHORT_PAYS[pay]},
+                    "entries": es})
     if stars:
         out.append({"id": "stars", "title": _("Spend stars:"), "entries": stars})
     return out

@@ -258,6 +258,8 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
                 "target": _("Cancel the attack")}.get(pkind, _("Cancel"))
     if kind == "end_move":
         return _("Stop moving")
+    if kind == "retrieve" and isinstance(action.get("what"), list):
+        return _("Retrieve %(what)s (%(pay)s)") % {"what": payment(action["what"]), "pay": pay_name(action.get("pay"))}
     if kind == "retrieve":
         return _("Retrieve (%(pay)s)") % {"pay": pay_name(action.get("pay"))}
     if kind == "take":
@@ -282,6 +284,11 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
         if cost:
             return ngettext("Spend %(n)s star: %(what)s", "Spend %(n)s stars: %(what)s", cost) % {"n": cost, "what": text}
         return _("Spend stars: %(what)s") % {"what": text}
+    if kind == "move" and "to" in action:  # a composite: the stack and where it goes
+        words = {"hex": action.get("hex"), "to": action.get("to"), "pay": pay_name(action.get("pay"))}
+        if where == "hex":
+            return _("Move the stack at %(hex)s here (%(pay)s)") % words
+        return _("Move the stack at %(hex)s to %(to)s (%(pay)s)") % words
     if kind == "move":
         if where == "stack":
             return _("Move this stack (%(pay)s)") % {"pay": pay_name(action.get("pay"))}
@@ -306,6 +313,8 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
         "drop": _("Leave it here"), "pick_up": _("Take it along"), "plus_one": _("Put a +1 die on it"),
         "to_top": _("Put it on top of its stack"),
     }
+    if kind == "attack" and "target" in action:
+        return action_name(action, view)
     if kind == "attack":
         text = _("Attack with it (%(pay)s)") % {"pay": pay_name(action.get("pay"))}
         if where == "unit":
@@ -383,6 +392,13 @@ def action_name(action: dict, view: dict | None = None) -> str:
             "s": attacker.get("strength", "?"),
             "a": f"{target.get('armor', '?')}+?" if target.get("face_up") is False and target.get("rank") is None
             else target.get("armor", "?")}  # a cockfight chicken face down: its rank is unknown
+    if kind == "attack" and "target" in action and action.get("unit") in units and action["target"] in units:
+        unit, target = units[action["unit"]], units[action["target"]]
+        return _("Attack %(target)s at %(hex)s with %(unit)s: strength %(s)s against armor %(a)s (%(pay)s)") % {
+            "target": unit_name(target, view), "hex": target.get("hex"), "unit": unit_name(unit, view),
+            "s": unit.get("strength", "?"), "pay": pay_name(action.get("pay")),
+            "a": f"{target.get('armor', '?')}+?" if target.get("face_up") is False and target.get("rank") is None
+            else target.get("armor", "?")}
     if kind == "attack" and action.get("unit") in units:
         unit = units[action["unit"]]
         return _("Attack with %(unit)s at %(hex)s, strength %(s)s (%(pay)s)") % {
