@@ -40,12 +40,13 @@ def is_composite(action: dict) -> bool:
             or shortcuts.is_shortcut(action))
 
 
-def _face_sets(state: dict, seat: int, chosen: set) -> list[list[str]]:
-    """The sets of one or two faces showing on the banner whose dice differ from `chosen` by two
-    dice or more (fewer save no tap), smallest first, in face order: a short row of buttons."""
+def _face_sets(state: dict, seat: int, chosen: set, least: int = 2) -> list[list[str]]:
+    """The sets of one or two faces showing on the banner whose dice differ from `chosen` by
+    `least` dice or more (fewer save no tap), smallest first, in face order: a short row of
+    buttons. A roll or a paid reroll is a step of its own, so there one die is enough."""
     shown = [f for f in dice.FACES if dice.count(state, seat, f)]
     sets = [list(c) for n in (1, 2) for c in combinations(shown, n)]
-    return [f for f in sets if len(_showing(state, seat, f) ^ chosen) > 1]
+    return [f for f in sets if len(_showing(state, seat, f) ^ chosen) >= least]
 
 
 def _showing(state: dict, seat: int, faces: list[str]) -> set[str]:
@@ -59,9 +60,10 @@ def offered(state: dict, seat: int, frame: dict, step, legal) -> list[dict]:
         return []
     kind = frame["kind"]
     if kind == "turn" and frame["step"] == "roll" and not frame["selected"]:
-        return [{"type": "roll", "again": f} for f in _face_sets(state, seat, set())]
+        return [{"type": "roll", "again": f} for f in _face_sets(state, seat, set(), least=1)]
     if kind == "turn" and frame["step"] == "reroll":
-        return [{"type": "pick_dice", "faces": f} for f in _face_sets(state, seat, set(frame["selected"]))]
+        picks = [{"type": "pick_dice", "faces": f} for f in _face_sets(state, seat, set(frame["selected"]))]
+        return picks + ([] if frame["selected"] else _paid_rerolls(state, seat, step, legal))
     out = []
     atomic = legal(state, seat)
     if kind == "turn" and frame["step"] in ("actions", "build"):
@@ -76,6 +78,18 @@ def offered(state: dict, seat: int, frame: dict, step, legal) -> list[dict]:
     if kind == "retrieve" and frame["left"] > 1:
         return _take_sets(state, seat, frame, step, legal)
     return out
+
+
+def _paid_rerolls(state: dict, seat: int, step, legal) -> list[dict]:
+    """Before any die is picked: the dice of one or two faces and the payment, at once."""
+    banner = state["seats"][seat]["banner"]
+    ids = {d["id"] for d in banner}
+    toggle = next((a for a in legal(state, seat) if a["type"] == "toggle_die" and a["die"] in ids), None)
+    if toggle is None:
+        return []
+    picked = step(state, seat, toggle)
+    pays = [a["pay"] for a in legal(picked, seat) if a["type"] == "reroll"]
+    return [{"type": "reroll", "pay": p, "faces": f} for p in pays for f in _face_sets(state, seat, set(), least=1)]
 
 
 def obvious_pilots(state: dict, seat: int, need: int) -> list[str]:
@@ -140,7 +154,7 @@ def run(state: dict, seat: int, action: dict, step, legal) -> tuple[dict, list[d
         events.extend(state["events"])
         done.append(a)
 
-    if kind in ("roll", "pick_dice"):
+    if kind in ("roll", "pick_dice", "reroll"):
         faces = action.get("again" if kind == "roll" else "faces")
         if not isinstance(faces, list) or not faces or any(not isinstance(f, str) for f in faces):
             raise IllegalAction("wfci.refuse.composite", kind=kind)
@@ -149,6 +163,8 @@ def run(state: dict, seat: int, action: dict, step, legal) -> tuple[dict, list[d
             do({"type": "toggle_die", "die": die})
         if kind == "roll":
             do({"type": "roll"})
+        if kind == "reroll":
+            do({"type": "reroll", "pay": action.get("pay")})
     elif kind in ("take_all", "retrieve"):
         what = action.get("what")
         if not isinstance(what, list) or not what:

@@ -82,6 +82,10 @@ def _composite(state: dict, action: dict, log: str, w: dict) -> dict | None:
     """The log line of a composite choice (composite.py): the whole of it in one line."""
     kind = action.get("type")
     faces = action.get("again" if kind == "roll" else "faces")
+    if kind == "reroll" and isinstance(action.get("faces"), list) and isinstance(action.get("pay"), list):
+        shown = listing("engine.list.and", [msg(f"{P}face.{f}") for f in action["faces"]])
+        pay = listing("engine.list.and", [msg(f"{P}resource.{r}") for r in action["pay"]])
+        return msg(log + "reroll_faces", who=w, faces=shown, pay=pay)
     if kind in ("roll", "pick_dice") and isinstance(faces, list):
         shown = listing("engine.list.and", [msg(f"{P}face.{f}") for f in faces])
         return msg(log + ("roll_again" if kind == "roll" else "pick_dice"), who=w, faces=shown)

@@ -9,7 +9,7 @@ finishes it in the same tap, so what costs two taps on the page costs one.
   it on the target: the attacker is implied).
 - `{"type": "retrieve", "pay", "what": [...]}`: the retrieve and the whole allowance it takes.
 - `{"type": "reroll", "pay", "faces": [...]}`: pick the banner dice showing these faces and pay
-  the reroll.
+  the reroll (composite.run picks them as it picks them for `pick_dice`).
 
 Only the steps are listed here; composite.run applies them one by one through `apply_action`.
 """

@@ -416,6 +416,7 @@ TEXTS = [
     pgettext_lazy('wfci.log.play_scroll_down', '{who} plays a scroll face down'),
     pgettext_lazy('wfci.log.plus_one', '{who} puts a +1 die on {unit:the}'),
     pgettext_lazy('wfci.log.reroll', '{who} pays to reroll'),
+    pgettext_lazy('wfci.log.reroll_faces', '{who} pays {pay} to reroll every die showing {faces}'),
     pgettext_lazy('wfci.log.retrieve', '{who} retrieves'),
     pgettext_lazy('wfci.log.retrieve_things', '{who} retrieves {things}, using {pay}'),
     pgettext_lazy('wfci.log.return_resource', '{who} returns one {resource}'),

@@ -78,6 +78,8 @@ def place(view: dict, legal: list[dict], me: int | None) -> dict:
             hex_action.setdefault(a["to"], []).append(entry(a, view, "hex"))
         elif kind == "attack" and "target" in a and a["target"] in units_by_id:  # on the unit it attacks
             unit_actions.setdefault(a["target"], []).append(entry(a, view, "unit"))
+        elif kind == "build" and "pilots" in a:  # a composite: in the bar, always in view
+            bar.append(entry(a, view, "bar"))
         elif on_island or (kind in ISLAND_TYPES and "hex" in a):
             hex_action.setdefault(a["hex"], []).append(entry(a, view, "hex"))
         elif kind == "move" and a.get("hex") in occupied:

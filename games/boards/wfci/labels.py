@@ -235,6 +235,9 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
         if action.get("die") in set((view.get("turn") or {}).get("selected") or []):
             return _("Leave the +1 die %(n)s on its unit") % {"n": n}
         return _("Also roll the +1 die %(n)s now on a unit") % {"n": n}
+    if kind == "reroll" and isinstance(action.get("faces"), list):
+        return _("Reroll every %(faces)s die for %(pay)s") % {
+            "faces": and_list([face_name(f) for f in action["faces"]]), "pay": payment(action.get("pay") or [])}
     if kind == "reroll":
         return _("Reroll the picked dice for %(pay)s") % {"pay": payment(action.get("pay") or [])}
     if kind == "end_actions" and action.get("then") == "draw":
