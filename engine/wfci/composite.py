@@ -62,8 +62,10 @@ def offered(state: dict, seat: int, frame: dict, step, legal) -> list[dict]:
     if kind == "turn" and frame["step"] == "roll" and not frame["selected"]:
         return [{"type": "roll", "again": f} for f in _face_sets(state, seat, set(), least=1)]
     if kind == "turn" and frame["step"] == "reroll":
-        picks = [{"type": "pick_dice", "faces": f} for f in _face_sets(state, seat, set(frame["selected"]))]
-        return picks + ([] if frame["selected"] else _paid_rerolls(state, seat, step, legal))
+        paid = [] if frame["selected"] else _paid_rerolls(state, seat, step, legal)
+        if paid:  # one way to pay: picking by face and paying at once covers every pick_dice
+            return paid
+        return [{"type": "pick_dice", "faces": f} for f in _face_sets(state, seat, set(frame["selected"]))]
     out = []
     atomic = legal(state, seat)
     if kind == "turn" and frame["step"] in ("actions", "build"):
@@ -81,7 +83,9 @@ def offered(state: dict, seat: int, frame: dict, step, legal) -> list[dict]:
 
 
 def _paid_rerolls(state: dict, seat: int, step, legal) -> list[dict]:
-    """Before any die is picked: the dice of one or two faces and the payment, at once."""
+    """Before any die is picked, when the reroll can be paid one way only: the dice of one or
+    two faces and that payment, at once. (With several ways to pay, a row of dice per payment
+    would not fit a phone's decision bar: the player picks, then pays.)"""
     banner = state["seats"][seat]["banner"]
     ids = {d["id"] for d in banner}
     toggle = next((a for a in legal(state, seat) if a["type"] == "toggle_die" and a["die"] in ids), None)
@@ -89,6 +93,8 @@ def _paid_rerolls(state: dict, seat: int, step, legal) -> list[dict]:
         return []
     picked = step(state, seat, toggle)
     pays = [a["pay"] for a in legal(picked, seat) if a["type"] == "reroll"]
+    if len(pays) != 1:
+        return []
     return [{"type": "reroll", "pay": p, "faces": f} for p in pays for f in _face_sets(state, seat, set(), least=1)]
 
 

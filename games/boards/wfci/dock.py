@@ -107,6 +107,11 @@ def short_takes(what: list) -> str:
     return " + ".join(resource_name(w) if n == 1 else f"{n} {resource_name(w, n)}" for w, n in counts.items())
 
 
+def thing_icon(what: str) -> dict:
+    """A resource (or a destroyed chicken) as a small icon, like a die's, for a short button."""
+    return {"face": what, "name": resource_name(what), "symbol": "wt-chicken" if what == "chicken" else f"wr{what}"}
+
+
 def groups(placed: dict, view: dict | None = None) -> list[dict]:
     """The bar's families of alike choices (spending stars, retrieving) as one row of short
     buttons each, taken out of the bar; their full words stay their accessible names."""
@@ -128,7 +133,7 @@ def groups(placed: dict, view: dict | None = None) -> list[dict]:
             stars.append({**e, "short": f"{STAR_COST[ability]}★ {STAR_SHORT[ability]}"})
         elif kind == "retrieve" and isinstance(e["action"].get("what"), list) and e["action"].get("pay") in SHORT_PAYS:
             by_pay.setdefault(("retrieve", e["action"]["pay"]), []).append(
-                {**e, "short": short_takes(e["action"]["what"])})
+                {**e, "short": short_takes(e["action"]["what"]), "icons": [thing_icon(w) for w in e["action"]["what"]]})
         elif kind == "retrieve" and e["action"].get("pay") in SHORT_PAYS:
             retrieves.append({**e, "short": str(SHORT_PAYS[e["action"]["pay"]])})
         elif kind == "reroll" and isinstance(e["action"].get("faces"), list) and isinstance(e["action"].get("pay"), list):
@@ -140,19 +145,23 @@ def groups(placed: dict, view: dict | None = None) -> list[dict]:
         else:
             rest.append(e)
     placed["bar"] = rest
+    for r in list(retrieves):  # the plain retrieve ends its payment's row of whole allowances
+        if ("retrieve", r["action"]["pay"]) in by_pay:
+            retrieves.remove(r)
+            by_pay[("retrieve", r["action"]["pay"])].append({**r, "short": _("one at a time")})
     out = []
     titles = {"roll": _("Roll with every"), "pick_dice": _("Pick every"), "take_all": _("Take at once:")}
     out.extend({"id": kind, "title": titles[kind], "entries": es} for kind, es in by_faces.items() if es)
     if rerolls:
         out.append({"id": "reroll", "title": _("Reroll the picked dice for:"), "entries": rerolls})
+    if builds:  # short, and a turn's big step: before the rows of resources
+        out.append({"id": "builds", "title": _("Build, with its pilots:"), "entries": builds})
     if retrieves:
         out.append({"id": "retrieve", "title": _("Retrieve:"), "entries": retrieves})
     for n, ((kind, pay), es) in enumerate(by_pay.items()):
-        title = (_("Retrieve (%(pay)s) and take:") % {"pay": SHORT_PAYS[pay]} if kind == "retrieve"
+        title = (_("Retrieve (%(pay)s):") % {"pay": SHORT_PAYS[pay]} if kind == "retrieve"
                  else _("Reroll for %(pay)s every") % {"pay": pay})
         out.append({"id": f"{kind}-{n}", "title": title, "entries": es})
-    if builds:
-        out.append({"id": "builds", "title": _("Build, with its pilots:"), "entries": builds})
     if stars:
         out.append({"id": "stars", "title": _("Spend stars:"), "entries": stars})
     return out
