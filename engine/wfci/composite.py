@@ -10,6 +10,9 @@ most often costs one tap instead of one per die or per resource.
 - `{"type": "take_all", "what": [...]}` while retrieving: every take the allowance leaves, at
   once (and "done" if the retrieve would still be open after them);
 - `{"type": "end_actions", "then": "draw"}`: end the actions and draw what the turn may;
+- in a fight's dice stage, `{"type": "boost", "face", "then": "done"}`: this die and no more;
+  `{"type": "done", "then": "pass"}`: no more dice, and no scroll when the scrolls come to you
+  next;
 - `{"type": "build", "card": ..., "pilots": [...]}`: a machine with pilots, the obvious ones
   picked (chickens carrying no flag first, then those at the base, then by id); the player
   then taps where it goes;
@@ -36,7 +39,7 @@ from .state import top
 def is_composite(action: dict) -> bool:
     kind = action.get("type")
     return ((kind == "roll" and "again" in action) or kind in ("pick_dice", "take_all")
-            or (kind == "end_actions" and "then" in action) or (kind == "build" and "pilots" in action)
+            or (kind in ("end_actions", "done", "boost") and "then" in action) or (kind == "build" and "pilots" in action)
             or shortcuts.is_shortcut(action))
 
 
@@ -59,6 +62,8 @@ def offered(state: dict, seat: int, frame: dict, step, legal) -> list[dict]:
     if solo.is_challenger(state, seat):
         return []
     kind = frame["kind"]
+    if kind == "combat":
+        return _done_and_pass(state, seat, step, legal)
     if kind == "turn" and frame["step"] == "roll" and not frame["selected"]:
         return [{"type": "roll", "again": f} for f in _face_sets(state, seat, set(), least=1)]
     if kind == "turn" and frame["step"] == "reroll":
@@ -96,6 +101,24 @@ def _paid_rerolls(state: dict, seat: int, step, legal) -> list[dict]:
     if len(pays) != 1:
         return []
     return [{"type": "reroll", "pay": p, "faces": f} for p in pays for f in _face_sets(state, seat, set(), least=1)]
+
+
+def _done_and_pass(state: dict, seat: int, step, legal) -> list[dict]:
+    """A fight's dice stage: one die and no more (while another could still be added); no more
+    dice and, when the scrolls come to you next, none of them."""
+    atomic = legal(state, seat)
+    if state["combat"] is None or state["combat"]["stage"] != "dice" or {"type": "done"} not in atomic:
+        return []
+    out = []
+    for a in atomic:
+        if a["type"] == "boost" and "then" not in a:
+            after = step(state, seat, a)
+            if after["combat"] and after["combat"]["stage"] == "dice" and {"type": "done"} in legal(after, seat):
+                out.append({**a, "then": "done"})
+    after = step(state, seat, {"type": "done"})
+    if after["stack"] and top(after)["seat"] == seat and {"type": "pass"} in legal(after, seat):
+        out.append({"type": "done", "then": "pass"})
+    return out
 
 
 def obvious_pilots(state: dict, seat: int, need: int) -> list[str]:
@@ -193,6 +216,12 @@ def run(state: dict, seat: int, action: dict, step, legal) -> tuple[dict, list[d
             do(a)
         if kind == "move" and shortcuts.still_moving(state, seat):
             do({"type": "end_move"})
+    elif kind == "done" and action.get("then") == "pass":
+        do({"type": "done"})
+        do({"type": "pass"})
+    elif kind == "boost" and action.get("then") == "done":
+        do({"type": "boost", "face": action.get("face")})
+        do({"type": "done"})
     elif kind == "end_actions":
         do({"type": "end_actions"})
         while {"type": "draw"} in legal(state, seat) and top(state)["kind"] == "turn":

@@ -94,6 +94,10 @@ def _composite(state: dict, action: dict, log: str, w: dict) -> dict | None:
         return msg(log + "take_all", who=w, things=listing("engine.list.and", things))
     if kind == "end_actions" and action.get("then") == "draw":
         return msg(log + "end_actions_draw", who=w)
+    if kind == "boost" and action.get("then") == "done":
+        return msg(log + "boost_done", who=w, face=action["face"])
+    if kind == "done" and action.get("then") == "pass":
+        return msg(log + "done_pass", who=w)
     if kind == "move" and "to" in action:
         return msg(log + "move_stack_to", who=w, start=action["hex"], hex=action["to"], pay=msg(f"{P}pay.{action['pay']}"))
     if kind == "attack" and "target" in action and action["target"] in state["units"]:

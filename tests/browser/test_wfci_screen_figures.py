@@ -63,11 +63,7 @@ def test_taps_and_scroll_per_own_turn(new_page, viewport):
         if key[1] == 0:
             tally.record(measure, extra)
             by_kind[decision_kind(state, action)] += 1 + extra
-            tally.current.setdefault("kinds", []).append(decision_kind(state, action) + ("+" * extra))
             out_of_view[decision_kind(state, action)] += not measure["inView"]
-            import os
-            if not measure["inView"] and os.environ.get("MISS_DIR"):
-                page.screenshot(path=f"{os.environ['MISS_DIR']}/{viewport['width']}-{tally.taps}-{action['type']}.png")
         else:
             tally.taps += 1
             tally.in_view += measure["inView"]
@@ -79,10 +75,6 @@ def test_taps_and_scroll_per_own_turn(new_page, viewport):
           f"choice in view at {tally.in_view}/{tally.taps} taps ({tally.share():.0%})")
     print("taps per kind of decision: " + ", ".join(f"{k} {n}" for k, n in by_kind.most_common()))
     print("taps per own turn: " + " ".join(str(t["taps"]) for t in turns))
-    import os
-    if os.environ.get("MISS_DIR"):
-        for t in turns:
-            print(t["taps"], t.get("kinds"))
     print("not in view: " + ", ".join(f"{k} {n}" for k, n in out_of_view.most_common() if n))
 
 

@@ -113,9 +113,20 @@ def test_the_composites_offered_are_exactly_those_the_steps_allow(state):
                 if len(pilots) == need else False
             assert ({**a, "pilots": pilots} in builds) == ok, a
     _check_shortcuts(state, seat, legal, offered)
+    dones = [a for a in offered if a["type"] == "done"]
+    boosts = [a for a in offered if a["type"] == "boost"]
+    if frame["kind"] == "combat" and state["combat"]["stage"] == "dice" and {"type": "done"} in legal:
+        after = GAME.apply(state, seat, {"type": "done"})
+        assert bool(dones) == (GAME.to_act(after) == [seat] and {"type": "pass"} in turn.atomic_legal(after, seat))
+        for a in legal:
+            if a["type"] == "boost" and "then" not in a:
+                on = {"type": "done"} in turn.atomic_legal(GAME.apply(state, seat, a), seat)
+                assert ({**a, "then": "done"} in boosts) == on, a
+    else:
+        assert dones == [] and boosts == []
     for a in offered:
         assert a["type"] in ("roll", "pick_dice", "take_all", "end_actions", "build", "move", "attack", "retrieve",
-                             "reroll")
+                             "reroll", "done", "boost")
 
 
 def _check_shortcuts(state: dict, seat: int, legal: list[dict], offered: list[dict]) -> None:
@@ -201,6 +212,8 @@ def test_a_roll_with_faces_picks_those_dice_and_rolls_in_one_step():
     {"type": "attack", "unit": "u1", "pay": "free", "target": "u2"},
     {"type": "retrieve", "pay": "free", "what": ["wood"]},
     {"type": "reroll", "pay": ["wood"], "faces": ["1"]},
+    {"type": "done", "then": "pass"},
+    {"type": "boost", "face": "2", "then": "done"},
 ])
 def test_a_composite_not_open_now_is_refused_with_a_message(action):
     state = GAME.setup(3, 2, {})

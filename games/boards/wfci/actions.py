@@ -21,9 +21,11 @@ ISLAND_TYPES = ("territory_from", "territory_to", "place_base", "place_tile")  #
 UNIT_TYPES = ("target", "new_defender", "hit", "destroy", "shield", "pick_pilot", "drop", "pick_up",
               "attack", "plus_one", "activate", "to_top")
 CARD_TYPES = ("choose_leader", "challenger_leader", "build", "play_scroll", "discard_scroll", "activate", "side")
-# The kinds a mode separates, in the order the bar offers them; and the order of the payments.
+# The kinds a mode separates, in the order the bar offers them; and the order of the payments:
+# what pays only a move or an attack first (a car's free move, an extra move, a Claw die), the
+# free action after them, since it also pays a build or a retrieve (the first mode is shown first).
 MODE_TYPES = ("move", "attack", "plus_one", "activate", "drop", "to_top", "pick_up", "nudge")
-PAY_ORDER = ("free", "car", "extra", "claw", "chicken")
+PAY_ORDER = ("car", "extra", "claw", "free", "chicken")
 
 
 def entry(action: dict, view: dict, where: str) -> dict:

@@ -250,6 +250,8 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
         return _("End my turn")
     if kind == "pass":
         return _("Pass")
+    if kind == "done" and action.get("then") == "pass":
+        return _("No more dice, and no scroll")
     if kind == "done":
         if combat and combat.get("stage") == "dice":
             return _("No more dice: on to the scrolls")
@@ -275,6 +277,8 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
     if kind == "transmute":
         return _("Turn %(a)s into %(b)s") % {"a": resource_name(action.get("from"), 2),
                                              "b": resource_name(action.get("to"), 2)}
+    if kind == "boost" and action.get("then") == "done":
+        return _("Add a +%(n)s die, and no more") % {"n": action.get("face")}
     if kind == "boost":
         return _("Add a +%(n)s die to the attack") % {"n": action.get("face")}
     if kind == "star":
