@@ -4,9 +4,10 @@ most often costs one tap instead of one per die or per resource.
 `legal_actions` lists every atomic choice as before and, next to them, these composites:
 
 - `{"type": "roll", "again": [faces]}` at the roll step: pick every banner die showing one of
-  these faces (one or two faces, two dice or more), then roll (the spent dice roll anyway);
+  these faces (one or two faces, one die or more), then roll (the spent dice roll anyway);
 - `{"type": "pick_dice", "faces": [faces]}` at the reroll step: pick exactly the banner dice
-  showing these faces (then pay the reroll, or keep);
+  showing these faces (two dice or more; then pay the reroll, or keep), unless a paid reroll
+  with its dice is offered (one way to pay, nothing picked yet: shortcuts.py);
 - `{"type": "take_all", "what": [...]}` while retrieving: every take the allowance leaves, at
   once (and "done" if the retrieve would still be open after them);
 - `{"type": "end_actions", "then": "draw"}`: end the actions and draw what the turn may;
@@ -16,8 +17,8 @@ most often costs one tap instead of one per die or per resource.
 - `{"type": "build", "card": ..., "pilots": [...]}`: a machine with pilots, the obvious ones
   picked (chickens carrying no flag first, then those at the base, then by id); the player
   then taps where it goes;
-- a move with where it goes, an attack with its target, a retrieve with what it takes
-  (shortcuts.py).
+- a move with where it goes, an attack with its target, a retrieve with what it takes, a paid
+  reroll with its dice (shortcuts.py).
 
 A composite is applied as the very atomic steps it stands for, one `apply_action` each, so every
 rule holds in one place and its result is the state the step-by-step path reaches. Nothing here
