@@ -4,7 +4,7 @@ most often costs one tap instead of one per die or per resource.
 `legal_actions` lists every atomic choice as before and, next to them, these composites:
 
 - `{"type": "roll", "again": [faces]}` at the roll step: pick every banner die showing one of
-  these faces (one or two faces, one die or more), then roll (the spent dice roll anyway);
+  these faces (one or two faces, two dice or more), then roll (the spent dice roll anyway);
 - `{"type": "pick_dice", "faces": [faces]}` at the reroll step: pick exactly the banner dice
   showing these faces (two dice or more; then pay the reroll, or keep), unless a paid reroll
   with its dice is offered (one way to pay, nothing picked yet: shortcuts.py);
@@ -47,7 +47,7 @@ def is_composite(action: dict) -> bool:
 def _face_sets(state: dict, seat: int, chosen: set, least: int = 2) -> list[list[str]]:
     """The sets of one or two faces showing on the banner whose dice differ from `chosen` by
     `least` dice or more (fewer save no tap), smallest first, in face order: a short row of
-    buttons. A roll or a paid reroll is a step of its own, so there one die is enough."""
+    buttons. A paid reroll is a step of its own, so there one die is enough."""
     shown = [f for f in dice.FACES if dice.count(state, seat, f)]
     sets = [list(c) for n in (1, 2) for c in combinations(shown, n)]
     return [f for f in sets if len(_showing(state, seat, f) ^ chosen) >= least]
@@ -66,7 +66,7 @@ def offered(state: dict, seat: int, frame: dict, step, legal) -> list[dict]:
     if kind == "combat":
         return _done_and_pass(state, seat, step, legal)
     if kind == "turn" and frame["step"] == "roll" and not frame["selected"]:
-        return [{"type": "roll", "again": f} for f in _face_sets(state, seat, set(), least=1)]
+        return [{"type": "roll", "again": f} for f in _face_sets(state, seat, set())]
     if kind == "turn" and frame["step"] == "reroll":
         paid = [] if frame["selected"] else _paid_rerolls(state, seat, step, legal)
         if paid:  # one way to pay: picking by face and paying at once covers every pick_dice
@@ -159,13 +159,15 @@ def _take_sets(state: dict, seat: int, frame: dict, step, legal, then: dict | No
 
 
 def _retrieves(state: dict, seat: int, atomic: list[dict], step, legal) -> list[dict]:
-    """A retrieve with the whole allowance it takes, for each way to pay it."""
+    """A retrieve with the whole allowance it takes, paid with a Chicken die when there is one
+    (it pays nothing else), else with the free action: one row of choices, which fits a phone's
+    decision bar. The other payment takes the plain retrieve, then the allowance."""
+    pays = [a for a in atomic if a["type"] == "retrieve" and "what" not in a]
     out = []
-    for a in atomic:
-        if a["type"] == "retrieve" and "what" not in a:
-            after = step(state, seat, a)
-            if after["stack"] and top(after)["kind"] == "retrieve" and top(after)["seat"] == seat:
-                out += _take_sets(after, seat, top(after), step, legal, then=a)
+    for a in sorted(pays, key=lambda a: a["pay"] != "chicken")[:1]:
+        after = step(state, seat, a)
+        if after["stack"] and top(after)["kind"] == "retrieve" and top(after)["seat"] == seat:
+            out += _take_sets(after, seat, top(after), step, legal, then=a)
     return out
 
 

@@ -90,7 +90,7 @@ def test_the_composites_offered_are_exactly_those_the_steps_allow(state):
         rolls = [a["again"] for a in offered if a["type"] == "roll"]
         banner = state["seats"][seat]["banner"]
         assert rolls == [f for f in every_set if set(f) <= set(shown) and len(f) <= 2
-                         and sum(d["face"] in f for d in banner) >= 1]
+                         and sum(d["face"] in f for d in banner) >= 2]
     if frame["kind"] == "retrieve":
         takes = [a["what"] for a in offered if a["type"] == "take_all"]
         for combo in combinations_with_replacement(TAKES, frame["left"]):
@@ -146,7 +146,8 @@ def _check_shortcuts(state: dict, seat: int, legal: list[dict], offered: list[di
                     reach.setdefault((a["pay"], b["hex"]), []).append(a["hex"])
                 if a["type"] == "attack" and b["type"] == "target":
                     hits.setdefault((a["pay"], b["unit"]), []).append(a["unit"])
-        if a["type"] == "retrieve" and frame["kind"] == "turn":
+        first_pay = "chicken" if {"type": "retrieve", "pay": "chicken"} in legal else "free"
+        if a["type"] == "retrieve" and frame["kind"] == "turn" and a["pay"] == first_pay:
             after = GAME.apply(state, seat, a)
             if after["stack"][-1]["kind"] == "retrieve":
                 kinds = sorted({b["what"] for b in turn.atomic_legal(after, seat) if b["type"] == "take"})
