@@ -6,13 +6,19 @@ most often costs one tap instead of one per die or per resource.
 - `{"type": "roll", "again": [faces]}` at the roll step: pick every banner die showing one of
   these faces (one or two faces, two dice or more), then roll (the spent dice roll anyway);
 - `{"type": "pick_dice", "faces": [faces]}` at the reroll step: pick exactly the banner dice
-  showing these faces (then pay the reroll, or keep);
+  showing these faces (two dice or more; then pay the reroll, or keep), unless a paid reroll
+  with its dice is offered (one way to pay, nothing picked yet: shortcuts.py);
 - `{"type": "take_all", "what": [...]}` while retrieving: every take the allowance leaves, at
   once (and "done" if the retrieve would still be open after them);
 - `{"type": "end_actions", "then": "draw"}`: end the actions and draw what the turn may;
+- in a fight's dice stage, `{"type": "boost", "face", "then": "done"}`: this die and no more;
+  `{"type": "done", "then": "pass"}`: no more dice, and no scroll when the scrolls come to you
+  next;
 - `{"type": "build", "card": ..., "pilots": [...]}`: a machine with pilots, the obvious ones
   picked (chickens carrying no flag first, then those at the base, then by id); the player
-  then taps where it goes.
+  then taps where it goes;
+- a move with where it goes, an attack with its target, a retrieve with what it takes, a paid
+  reroll with its dice (shortcuts.py).
 
 A composite is applied as the very atomic steps it stands for, one `apply_action` each, so every
 rule holds in one place and its result is the state the step-by-step path reaches. Nothing here
@@ -26,7 +32,7 @@ from itertools import combinations, combinations_with_replacement
 
 from ..errors import IllegalAction
 from ..strict import is_legal
-from . import actions, cards, dice, flag, solo
+from . import actions, cards, dice, flag, shortcuts, solo
 from .state import top
 
 
@@ -34,15 +40,17 @@ from .state import top
 def is_composite(action: dict) -> bool:
     kind = action.get("type")
     return ((kind == "roll" and "again" in action) or kind in ("pick_dice", "take_all")
-            or (kind == "end_actions" and "then" in action) or (kind == "build" and "pilots" in action))
+            or (kind in ("end_actions", "done", "boost") and "then" in action) or (kind == "build" and "pilots" in action)
+            or shortcuts.is_shortcut(action))
 
 
-def _face_sets(state: dict, seat: int, chosen: set) -> list[list[str]]:
-    """The sets of one or two faces showing on the banner whose dice differ from `chosen` by two
-    dice or more (fewer save no tap), smallest first, in face order: a short row of buttons."""
+def _face_sets(state: dict, seat: int, chosen: set, least: int = 2) -> list[list[str]]:
+    """The sets of one or two faces showing on the banner whose dice differ from `chosen` by
+    `least` dice or more (fewer save no tap), smallest first, in face order: a short row of
+    buttons. A paid reroll is a step of its own, so there one die is enough."""
     shown = [f for f in dice.FACES if dice.count(state, seat, f)]
     sets = [list(c) for n in (1, 2) for c in combinations(shown, n)]
-    return [f for f in sets if len(_showing(state, seat, f) ^ chosen) > 1]
+    return [f for f in sets if len(_showing(state, seat, f) ^ chosen) >= least]
 
 
 def _showing(state: dict, seat: int, faces: list[str]) -> set[str]:
@@ -55,20 +63,62 @@ def offered(state: dict, seat: int, frame: dict, step, legal) -> list[dict]:
     if solo.is_challenger(state, seat):
         return []
     kind = frame["kind"]
+    if kind == "combat":
+        return _done_and_pass(state, seat, step, legal)
     if kind == "turn" and frame["step"] == "roll" and not frame["selected"]:
         return [{"type": "roll", "again": f} for f in _face_sets(state, seat, set())]
     if kind == "turn" and frame["step"] == "reroll":
+        paid = [] if frame["selected"] else _paid_rerolls(state, seat, step, legal)
+        if paid:  # one way to pay: picking by face and paying at once covers every pick_dice
+            return paid
         return [{"type": "pick_dice", "faces": f} for f in _face_sets(state, seat, set(frame["selected"]))]
     out = []
+    atomic = legal(state, seat)
     if kind == "turn" and frame["step"] in ("actions", "build"):
-        out += _piloted_builds(state, seat, legal(state, seat))
+        out += _piloted_builds(state, seat, atomic)
     if kind == "turn" and frame["step"] == "actions":
+        out += shortcuts.moves(state, seat, atomic) + shortcuts.attacks(state, seat, atomic)
+        out += _retrieves(state, seat, atomic, step, legal)
         after = step(state, seat, {"type": "end_actions"})
         if {"type": "draw"} in legal(after, seat):
             out.append({"type": "end_actions", "then": "draw"})
         return out
     if kind == "retrieve" and frame["left"] > 1:
         return _take_sets(state, seat, frame, step, legal)
+    return out
+
+
+def _paid_rerolls(state: dict, seat: int, step, legal) -> list[dict]:
+    """Before any die is picked, when the reroll can be paid one way only: the dice of one or
+    two faces and that payment, at once. (With several ways to pay, a row of dice per payment
+    would not fit a phone's decision bar: the player picks, then pays.)"""
+    banner = state["seats"][seat]["banner"]
+    ids = {d["id"] for d in banner}
+    toggle = next((a for a in legal(state, seat) if a["type"] == "toggle_die" and a["die"] in ids), None)
+    if toggle is None:
+        return []
+    picked = step(state, seat, toggle)
+    pays = [a["pay"] for a in legal(picked, seat) if a["type"] == "reroll"]
+    if len(pays) != 1:
+        return []
+    return [{"type": "reroll", "pay": p, "faces": f} for p in pays for f in _face_sets(state, seat, set(), least=1)]
+
+
+def _done_and_pass(state: dict, seat: int, step, legal) -> list[dict]:
+    """A fight's dice stage: one die and no more (while another could still be added); no more
+    dice and, when the scrolls come to you next, none of them."""
+    atomic = legal(state, seat)
+    if state["combat"] is None or state["combat"]["stage"] != "dice" or {"type": "done"} not in atomic:
+        return []
+    out = []
+    for a in atomic:
+        if a["type"] == "boost" and "then" not in a:
+            after = step(state, seat, a)
+            if after["combat"] and after["combat"]["stage"] == "dice" and {"type": "done"} in legal(after, seat):
+                out.append({**a, "then": "done"})
+    after = step(state, seat, {"type": "done"})
+    if after["stack"] and top(after)["seat"] == seat and {"type": "pass"} in legal(after, seat):
+        out.append({"type": "done", "then": "pass"})
     return out
 
 
@@ -93,7 +143,9 @@ def _piloted_builds(state: dict, seat: int, legal: list[dict]) -> list[dict]:
     return out
 
 
-def _take_sets(state: dict, seat: int, frame: dict, step, legal) -> list[dict]:
+def _take_sets(state: dict, seat: int, frame: dict, step, legal, then: dict | None = None) -> list[dict]:
+    """Every set of `frame["left"]` things the retrieve may take, as a take_all (or as `then`
+    with them, for a retrieve not begun yet)."""
     takes = sorted({a["what"] for a in legal(state, seat) if a["type"] == "take"})
     out = []
     for combo in combinations_with_replacement(takes, frame["left"]):
@@ -102,7 +154,20 @@ def _take_sets(state: dict, seat: int, frame: dict, step, legal) -> list[dict]:
             run(state, seat, action, step, legal)
         except IllegalAction:
             continue
-        out.append(action)
+        out.append({**then, "what": list(combo)} if then else action)
+    return out
+
+
+def _retrieves(state: dict, seat: int, atomic: list[dict], step, legal) -> list[dict]:
+    """A retrieve with the whole allowance it takes, paid with a Chicken die when there is one
+    (it pays nothing else), else with the free action: one row of choices, which fits a phone's
+    decision bar. The other payment takes the plain retrieve, then the allowance."""
+    pays = [a for a in atomic if a["type"] == "retrieve" and "what" not in a]
+    out = []
+    for a in sorted(pays, key=lambda a: a["pay"] != "chicken")[:1]:
+        after = step(state, seat, a)
+        if after["stack"] and top(after)["kind"] == "retrieve" and top(after)["seat"] == seat:
+            out += _take_sets(after, seat, top(after), step, legal, then=a)
     return out
 
 
@@ -121,7 +186,7 @@ def run(state: dict, seat: int, action: dict, step, legal) -> tuple[dict, list[d
         events.extend(state["events"])
         done.append(a)
 
-    if kind in ("roll", "pick_dice"):
+    if kind in ("roll", "pick_dice", "reroll"):
         faces = action.get("again" if kind == "roll" else "faces")
         if not isinstance(faces, list) or not faces or any(not isinstance(f, str) for f in faces):
             raise IllegalAction("wfci.refuse.composite", kind=kind)
@@ -130,10 +195,14 @@ def run(state: dict, seat: int, action: dict, step, legal) -> tuple[dict, list[d
             do({"type": "toggle_die", "die": die})
         if kind == "roll":
             do({"type": "roll"})
-    elif kind == "take_all":
+        if kind == "reroll":
+            do({"type": "reroll", "pay": action.get("pay")})
+    elif kind in ("take_all", "retrieve"):
         what = action.get("what")
         if not isinstance(what, list) or not what:
             raise IllegalAction("wfci.refuse.composite", kind=kind)
+        if kind == "retrieve":
+            do({"type": "retrieve", "pay": action.get("pay")})
         for w in what:
             do({"type": "take", "what": w})
         if state["stack"] and top(state)["kind"] == "retrieve" and top(state)["seat"] == seat:
@@ -145,6 +214,17 @@ def run(state: dict, seat: int, action: dict, step, legal) -> tuple[dict, list[d
         do({k: v for k, v in action.items() if k != "pilots"})
         for p in pilots:
             do({"type": "pick_pilot", "unit": p})
+    elif kind in ("move", "attack"):
+        for a in shortcuts.steps(state, action):
+            do(a)
+        if kind == "move" and shortcuts.still_moving(state, seat):
+            do({"type": "end_move"})
+    elif kind == "done" and action.get("then") == "pass":
+        do({"type": "done"})
+        do({"type": "pass"})
+    elif kind == "boost" and action.get("then") == "done":
+        do({"type": "boost", "face": action.get("face")})
+        do({"type": "done"})
     elif kind == "end_actions":
         do({"type": "end_actions"})
         while {"type": "draw"} in legal(state, seat) and top(state)["kind"] == "turn":

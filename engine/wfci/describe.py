@@ -78,10 +78,14 @@ SIMPLE = ("roll", "keep", "toggle_die", "reroll", "end_actions", "skip_build", "
           "pass", "done", "cancel", "end_move", "choose_leader", "retrieve", "no_nudge")
 
 
-def _composite(action: dict, log: str, w: dict) -> dict | None:
+def _composite(state: dict, action: dict, log: str, w: dict) -> dict | None:
     """The log line of a composite choice (composite.py): the whole of it in one line."""
     kind = action.get("type")
     faces = action.get("again" if kind == "roll" else "faces")
+    if kind == "reroll" and isinstance(action.get("faces"), list) and isinstance(action.get("pay"), list):
+        shown = listing("engine.list.and", [msg(f"{P}face.{f}") for f in action["faces"]])
+        pay = listing("engine.list.and", [msg(f"{P}resource.{r}") for r in action["pay"]])
+        return msg(log + "reroll_faces", who=w, faces=shown, pay=pay)
     if kind in ("roll", "pick_dice") and isinstance(faces, list):
         shown = listing("engine.list.and", [msg(f"{P}face.{f}") for f in faces])
         return msg(log + ("roll_again" if kind == "roll" else "pick_dice"), who=w, faces=shown)
@@ -90,6 +94,18 @@ def _composite(action: dict, log: str, w: dict) -> dict | None:
         return msg(log + "take_all", who=w, things=listing("engine.list.and", things))
     if kind == "end_actions" and action.get("then") == "draw":
         return msg(log + "end_actions_draw", who=w)
+    if kind == "boost" and action.get("then") == "done":
+        return msg(log + "boost_done", who=w, face=action["face"])
+    if kind == "done" and action.get("then") == "pass":
+        return msg(log + "done_pass", who=w)
+    if kind == "move" and "to" in action:
+        return msg(log + "move_stack_to", who=w, start=action["hex"], hex=action["to"], pay=msg(f"{P}pay.{action['pay']}"))
+    if kind == "attack" and "target" in action and action["target"] in state["units"]:
+        return msg(log + "attack_target", unit=_unit(state, action["unit"]), target=_unit(state, action["target"]))
+    if kind == "retrieve" and isinstance(action.get("what"), list):
+        things = [msg(log + "a_chicken") if t == "chicken" else msg(f"{P}resource.{t}") for t in action["what"]]
+        return msg(log + "retrieve_things", who=w, things=listing("engine.list.and", things),
+                   pay=msg(f"{P}pay.{action['pay']}"))
     return None
 
 
@@ -113,7 +129,7 @@ def describe_action(state: dict, seat: int, action: dict) -> dict:
         if frame and frame["kind"] == "combat":
             return msg(log + "play_scroll_down", who=w)
         return msg(log + "play_scroll", who=w, card=cards.name(action["card"]))
-    composite = _composite(action, log, w)
+    composite = _composite(state, action, log, w)
     if composite is not None:
         return composite
     if kind in SIMPLE:

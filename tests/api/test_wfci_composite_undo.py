@@ -21,14 +21,15 @@ def api(user) -> APIClient:
     return client
 
 
-def _until_an_undoable_composite(match, users) -> dict:
-    """Play the skirmisher's choices until the seat to act is offered a composite that uses no
-    luck (picking dice by face before a reroll, taking the whole retrieve allowance)."""
+def _until_an_undoable_composite(match, users, kinds=("take_all", "pick_dice")) -> dict:
+    """Play the skirmisher's choices until the seat to act is offered a composite of `kinds` that
+    uses no luck (picking dice by face before a reroll, taking the whole retrieve allowance, a
+    move with where it goes, a retrieve with what it takes)."""
     for _ in range(600):
         match = Match.objects.get(pk=match.pk)
         state = GAME.deserialize(match.state)
         seat = GAME.to_act(state)[0]
-        offered = [a for a in GAME.legal_actions(state, seat) if a["type"] in ("take_all", "pick_dice")]
+        offered = [a for a in GAME.legal_actions(state, seat) if a["type"] in kinds and composite.is_composite(a)]
         if offered:
             return offered[-1]
         services.submit_action(match.pk, acting_user(match, *users), GAME.bot_action(state, seat, "skirmisher"),
@@ -36,10 +37,11 @@ def _until_an_undoable_composite(match, users) -> dict:
     pytest.fail("no composite without luck came up")
 
 
-def test_a_composite_is_one_turn_and_one_undo_takes_it_back():
+@pytest.mark.parametrize("kinds", [("take_all", "pick_dice"), ("move",), ("retrieve",)])
+def test_a_composite_is_one_turn_and_one_undo_takes_it_back(kinds):
     alice, bob = make_user("alice"), make_user("bob")
     match = human_match(alice, bob, game="wfci")
-    action = _until_an_undoable_composite(match, (alice, bob))
+    action = _until_an_undoable_composite(match, (alice, bob), kinds)
     match = Match.objects.get(pk=match.pk)
     mover = acting_user(match, alice, bob)
     before, version = match.state, match.version

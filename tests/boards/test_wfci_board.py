@@ -88,8 +88,8 @@ def test_choices_sharing_a_spot_are_sorted_into_modes_and_cards():
              {"type": "attack", "unit": "u1", "pay": "claw"}, {"type": "attack", "unit": "u2", "pay": "claw"},
              {"type": "plus_one", "unit": "u1"}]
     board = wfci.page(view, legal, 0, ["Ann"])
-    assert [m["key"] for m in board["modes"]] == ["move-free", "move-claw", "attack-claw", "plus_one"]
-    assert board["mode"] == "move-free"
+    assert [m["key"] for m in board["modes"]] == ["move-claw", "move-free", "attack-claw", "plus_one"]
+    assert board["mode"] == "move-claw"  # a Claw die first: the free action also pays a build or a retrieve
     by_mode = {}
     for c in board["island"]["choices"]:
         by_mode.setdefault(c["mode"], []).append(c)

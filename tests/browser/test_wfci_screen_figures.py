@@ -8,6 +8,7 @@ it prints figures and asserts nothing about speed.
 """
 
 import statistics
+from collections import Counter
 
 import pytest
 
@@ -39,6 +40,8 @@ def test_taps_and_scroll_per_own_turn(new_page, viewport):
     page.goto(Match.objects.get(pk=match.pk).get_absolute_url())
     tally = screen.Tally()
     own_turn_of = None
+    by_kind: Counter = Counter()  # taps per kind of decision, own turns only
+    out_of_view: Counter = Counter()  # the choices not in view, per kind
     while len(tally.turns) <= OWN_TURNS and page.locator("#outcome").count() == 0:
         m = Match.objects.get(pk=match.pk)
         state = GAME.deserialize(m.state)
@@ -59,6 +62,8 @@ def test_taps_and_scroll_per_own_turn(new_page, viewport):
         measure = el.evaluate(screen.MEASURE)
         if key[1] == 0:
             tally.record(measure, extra)
+            by_kind[decision_kind(state, action)] += 1 + extra
+            out_of_view[decision_kind(state, action)] += not measure["inView"]
         else:
             tally.taps += 1
             tally.in_view += measure["inView"]
@@ -68,3 +73,14 @@ def test_taps_and_scroll_per_own_turn(new_page, viewport):
           f"median taps {statistics.median(t['taps'] for t in turns)}, "
           f"median scroll {statistics.median(t['scroll'] for t in turns)} px, "
           f"choice in view at {tally.in_view}/{tally.taps} taps ({tally.share():.0%})")
+    print("taps per kind of decision: " + ", ".join(f"{k} {n}" for k, n in by_kind.most_common()))
+    print("taps per own turn: " + " ".join(str(t["taps"]) for t in turns))
+    print("not in view: " + ", ".join(f"{k} {n}" for k, n in out_of_view.most_common() if n))
+
+
+def decision_kind(state, action) -> str:
+    """What a tap decides, for the breakdown: the frame deciding and the action's type."""
+    frame = state["stack"][-1]
+    step = f":{frame['step']}" if frame["kind"] == "turn" else ""
+    extra = "+" + "+".join(k for k in ("again", "faces", "what", "pilots", "then", "target", "to") if k in action)
+    return f"{frame['kind']}{step}/{action['type']}{extra if extra != '+' else ''}"

@@ -112,8 +112,69 @@ def test_the_composites_offered_are_exactly_those_the_steps_allow(state):
                     step_by_step(state, seat, [a] + [{"type": "pick_pilot", "unit": p} for p in pilots]), seat)) \
                 if len(pilots) == need else False
             assert ({**a, "pilots": pilots} in builds) == ok, a
+    _check_shortcuts(state, seat, legal, offered)
+    dones = [a for a in offered if a["type"] == "done"]
+    boosts = [a for a in offered if a["type"] == "boost"]
+    if frame["kind"] == "combat" and state["combat"]["stage"] == "dice" and {"type": "done"} in legal:
+        after = GAME.apply(state, seat, {"type": "done"})
+        assert bool(dones) == (GAME.to_act(after) == [seat] and {"type": "pass"} in turn.atomic_legal(after, seat))
+        for a in legal:
+            if a["type"] == "boost" and "then" not in a:
+                on = {"type": "done"} in turn.atomic_legal(GAME.apply(state, seat, a), seat)
+                assert ({**a, "then": "done"} in boosts) == on, a
+    else:
+        assert dones == [] and boosts == []
     for a in offered:
-        assert a["type"] in ("roll", "pick_dice", "take_all", "end_actions", "build")
+        assert a["type"] in ("roll", "pick_dice", "take_all", "end_actions", "build", "move", "attack", "retrieve",
+                             "reroll", "done", "boost")
+
+
+def _check_shortcuts(state: dict, seat: int, legal: list[dict], offered: list[dict]) -> None:
+    """Moves, attacks, retrieves and paid rerolls: offered exactly where their steps are legal
+    (and, for a move or an attack, where the one stack or unit is implied by the tap)."""
+    frame = state["stack"][-1]
+    reach: dict = {}
+    hits: dict = {}
+    takes = []
+    for a in legal:
+        if composite.is_composite(a):
+            continue
+        if a["type"] in ("move", "attack"):
+            after = GAME.apply(state, seat, a)
+            for b in turn.atomic_legal(after, seat):
+                if a["type"] == "move" and b["type"] == "move_to":
+                    reach.setdefault((a["pay"], b["hex"]), []).append(a["hex"])
+                if a["type"] == "attack" and b["type"] == "target":
+                    hits.setdefault((a["pay"], b["unit"]), []).append(a["unit"])
+        first_pay = "chicken" if {"type": "retrieve", "pay": "chicken"} in legal else "free"
+        if a["type"] == "retrieve" and frame["kind"] == "turn" and a["pay"] == first_pay:
+            after = GAME.apply(state, seat, a)
+            if after["stack"][-1]["kind"] == "retrieve":
+                kinds = sorted({b["what"] for b in turn.atomic_legal(after, seat) if b["type"] == "take"})
+                for combo in combinations_with_replacement(kinds, after["stack"][-1]["left"]):
+                    if _atomic_ok(after, seat, [{"type": "take", "what": w} for w in combo]):
+                        takes.append({**a, "what": list(combo)})
+    busy = {u["hex"] for u in state["units"].values()}
+    moves = [{"type": "move", "hex": starts[0], "pay": pay, "to": to} for (pay, to), starts in sorted(reach.items())
+             if len(starts) == 1 and to not in busy]
+    attacks = [{"type": "attack", "unit": who[0], "pay": pay, "target": t} for (pay, t), who in sorted(hits.items())
+               if len(who) == 1]
+    assert [a for a in offered if a["type"] == "move"] == moves
+    assert [a for a in offered if a["type"] == "attack"] == attacks
+    assert sorted(map(str, (a for a in offered if a["type"] == "retrieve"))) == sorted(map(str, takes))
+    rerolls = [a for a in offered if a["type"] == "reroll"]
+    if frame["kind"] == "turn" and frame["step"] == "reroll" and not frame["selected"]:
+        banner = state["seats"][seat]["banner"]
+        shown = [f for f in dice.FACES if any(d["face"] == f for d in banner)]
+        for faces in [list(c) for n in (1, 2) for c in combinations(shown, n)]:
+            picks = [{"type": "toggle_die", "die": d["id"]} for d in sorted(banner, key=lambda d: d["id"])
+                     if d["face"] in faces]
+            picked = step_by_step(state, seat, picks) if _atomic_ok(state, seat, picks) else None
+            pays = [b["pay"] for b in turn.atomic_legal(picked, seat) if b["type"] == "reroll"] if picked else []
+            one_way = pays if len(pays) == 1 else []  # several ways to pay: pick, then pay
+            assert [a["pay"] for a in rerolls if a["faces"] == faces] == one_way, faces
+    else:
+        assert rerolls == []
 
 
 def _atomic_ok(state: dict, seat: int, steps: list[dict]) -> bool:
@@ -148,6 +209,12 @@ def test_a_roll_with_faces_picks_those_dice_and_rolls_in_one_step():
     {"type": "take_all", "what": ["wood", "wood"]},
     {"type": "end_actions", "then": "draw"},
     {"type": "build", "card": "machine-01", "pilots": ["u1"]},
+    {"type": "move", "hex": "0,0", "pay": "free", "to": "1,0"},
+    {"type": "attack", "unit": "u1", "pay": "free", "target": "u2"},
+    {"type": "retrieve", "pay": "free", "what": ["wood"]},
+    {"type": "reroll", "pay": ["wood"], "faces": ["1"]},
+    {"type": "done", "then": "pass"},
+    {"type": "boost", "face": "2", "then": "done"},
 ])
 def test_a_composite_not_open_now_is_refused_with_a_message(action):
     state = GAME.setup(3, 2, {})
@@ -191,3 +258,19 @@ def test_folding_a_careful_player_reaches_the_same_game():
         counts.append(n)
     assert same(ends[0], ends[1])
     assert counts[1] < counts[0]
+
+
+@pytest.mark.parametrize("seed", [5, 17])
+def test_moves_attacks_retrieves_and_rerolls_are_offered_where_their_steps_are_legal(seed):
+    """Every own decision of a played game, not only the sampled ones: a move to an occupied
+    hex, or one two stacks could make, is never offered as one tap."""
+    state, kinds = GAME.setup(seed, 2, {"mode": "solo"}), set()
+    while GAME.to_act(state) and state["round"] < 10:
+        seat = GAME.to_act(state)[0]
+        if seat == 0:
+            legal = GAME.legal_actions(state, 0)
+            offered = [a for a in legal if composite.is_composite(a)]
+            _check_shortcuts(state, 0, legal, offered)
+            kinds |= {a["type"] for a in offered}
+        state = GAME.apply(state, seat, GAME.bot_action(state, seat, "challenger" if seat == 1 else "skirmisher"))
+    assert {"move", "retrieve"} <= kinds

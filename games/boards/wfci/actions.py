@@ -21,9 +21,11 @@ ISLAND_TYPES = ("territory_from", "territory_to", "place_base", "place_tile")  #
 UNIT_TYPES = ("target", "new_defender", "hit", "destroy", "shield", "pick_pilot", "drop", "pick_up",
               "attack", "plus_one", "activate", "to_top")
 CARD_TYPES = ("choose_leader", "challenger_leader", "build", "play_scroll", "discard_scroll", "activate", "side")
-# The kinds a mode separates, in the order the bar offers them; and the order of the payments.
+# The kinds a mode separates, in the order the bar offers them; and the order of the payments:
+# what pays only a move or an attack first (a car's free move, an extra move, a Claw die), the
+# free action after them, since it also pays a build or a retrieve (the first mode is shown first).
 MODE_TYPES = ("move", "attack", "plus_one", "activate", "drop", "to_top", "pick_up", "nudge")
-PAY_ORDER = ("free", "car", "extra", "claw", "chicken")
+PAY_ORDER = ("car", "extra", "claw", "free", "chicken")
 
 
 def entry(action: dict, view: dict, where: str) -> dict:
@@ -74,7 +76,13 @@ def place(view: dict, legal: list[dict], me: int | None) -> dict:
     for a in legal:
         kind = a.get("type")
         on_island = kind in HEX_TYPES and a.get("hex") in tile_keys
-        if on_island or (kind in ISLAND_TYPES and "hex" in a):
+        if kind == "move" and "to" in a and a["to"] in tile_keys:  # a composite: on the hex it goes to
+            hex_action.setdefault(a["to"], []).append(entry(a, view, "hex"))
+        elif kind == "attack" and "target" in a and a["target"] in units_by_id:  # on the unit it attacks
+            unit_actions.setdefault(a["target"], []).append(entry(a, view, "unit"))
+        elif kind == "build" and "pilots" in a:  # a composite: in the bar, always in view
+            bar.append(entry(a, view, "bar"))
+        elif on_island or (kind in ISLAND_TYPES and "hex" in a):
             hex_action.setdefault(a["hex"], []).append(entry(a, view, "hex"))
         elif kind == "move" and a.get("hex") in occupied:
             stack_actions.setdefault(a["hex"], []).append(entry(a, view, "stack"))

@@ -13,7 +13,7 @@ from collections import Counter
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
-from .labels import SHORT_PAYS, STAR_WORDS, die_icon, face_name, payment, resource_name
+from .labels import SHORT_PAYS, STAR_WORDS, card_name, die_icon, face_name, payment, resource_name
 
 STAR_COST = {k: cost for k, (cost, _words) in STAR_WORDS.items()}
 
@@ -107,11 +107,17 @@ def short_takes(what: list) -> str:
     return " + ".join(resource_name(w) if n == 1 else f"{n} {resource_name(w, n)}" for w, n in counts.items())
 
 
-def groups(placed: dict) -> list[dict]:
+def thing_icon(what: str) -> dict:
+    """A resource (or a destroyed chicken) as a small icon, like a die's, for a short button."""
+    return {"face": what, "name": resource_name(what), "symbol": "wt-chicken" if what == "chicken" else f"wr{what}"}
+
+
+def groups(placed: dict, view: dict | None = None) -> list[dict]:
     """The bar's families of alike choices (spending stars, retrieving) as one row of short
     buttons each, taken out of the bar; their full words stay their accessible names."""
-    stars, retrieves, rerolls, rest = [], [], [], []
+    stars, retrieves, rerolls, builds, rest = [], [], [], [], []
     by_faces: dict[str, list] = {"roll": [], "pick_dice": [], "take_all": []}
+    by_pay: dict[tuple, list] = {}  # a retrieve with what it takes, a reroll with its dice: a row per payment
     for e in placed["bar"]:
         kind = e["action"].get("type")
         faces = e["action"].get("again" if kind == "roll" else "faces")
@@ -120,23 +126,42 @@ def groups(placed: dict) -> list[dict]:
                                    "icons": [die_icon(f) for f in faces]})
         elif kind == "take_all" and isinstance(e["action"].get("what"), list):
             by_faces[kind].append({**e, "short": short_takes(e["action"]["what"])})
+        elif kind == "build" and isinstance(e["action"].get("pilots"), list):
+            builds.append({**e, "short": card_name(view or {}, e["action"].get("card"))})
         elif kind == "star" and e["action"].get("ability") in STAR_COST:
             ability = e["action"]["ability"]
             stars.append({**e, "short": f"{STAR_COST[ability]}★ {STAR_SHORT[ability]}"})
+        elif kind == "retrieve" and isinstance(e["action"].get("what"), list) and e["action"].get("pay") in SHORT_PAYS:
+            by_pay.setdefault(("retrieve", e["action"]["pay"]), []).append(
+                {**e, "short": short_takes(e["action"]["what"]), "icons": [thing_icon(w) for w in e["action"]["what"]]})
         elif kind == "retrieve" and e["action"].get("pay") in SHORT_PAYS:
             retrieves.append({**e, "short": str(SHORT_PAYS[e["action"]["pay"]])})
+        elif kind == "reroll" and isinstance(e["action"].get("faces"), list) and isinstance(e["action"].get("pay"), list):
+            by_pay.setdefault(("reroll", payment(e["action"]["pay"])), []).append(
+                {**e, "short": " + ".join(face_name(f) for f in e["action"]["faces"]),
+                 "icons": [die_icon(f) for f in e["action"]["faces"]]})
         elif kind == "reroll" and isinstance(e["action"].get("pay"), list):
             rerolls.append({**e, "short": payment(e["action"]["pay"])})
         else:
             rest.append(e)
     placed["bar"] = rest
+    for r in list(retrieves):  # the plain retrieve ends its payment's row of whole allowances
+        if ("retrieve", r["action"]["pay"]) in by_pay:
+            retrieves.remove(r)
+            by_pay[("retrieve", r["action"]["pay"])].append({**r, "short": _("one at a time")})
     out = []
     titles = {"roll": _("Roll with every"), "pick_dice": _("Pick every"), "take_all": _("Take at once:")}
     out.extend({"id": kind, "title": titles[kind], "entries": es} for kind, es in by_faces.items() if es)
     if rerolls:
         out.append({"id": "reroll", "title": _("Reroll the picked dice for:"), "entries": rerolls})
+    if builds:  # short, and a turn's big step: before the rows of resources
+        out.append({"id": "builds", "title": _("Build, with its pilots:"), "entries": builds})
     if retrieves:
         out.append({"id": "retrieve", "title": _("Retrieve:"), "entries": retrieves})
+    for n, ((kind, pay), es) in enumerate(by_pay.items()):
+        title = (_("Retrieve (%(pay)s):") % {"pay": SHORT_PAYS[pay]} if kind == "retrieve"
+                 else _("Reroll for %(pay)s every") % {"pay": pay})
+        out.append({"id": f"{kind}-{n}", "title": title, "entries": es})
     if stars:
         out.append({"id": "stars", "title": _("Spend stars:"), "entries": stars})
     return out

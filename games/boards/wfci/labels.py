@@ -235,6 +235,9 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
         if action.get("die") in set((view.get("turn") or {}).get("selected") or []):
             return _("Leave the +1 die %(n)s on its unit") % {"n": n}
         return _("Also roll the +1 die %(n)s now on a unit") % {"n": n}
+    if kind == "reroll" and isinstance(action.get("faces"), list):
+        return _("Reroll every %(faces)s die for %(pay)s") % {
+            "faces": and_list([face_name(f) for f in action["faces"]]), "pay": payment(action.get("pay") or [])}
     if kind == "reroll":
         return _("Reroll the picked dice for %(pay)s") % {"pay": payment(action.get("pay") or [])}
     if kind == "end_actions" and action.get("then") == "draw":
@@ -247,6 +250,8 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
         return _("End my turn")
     if kind == "pass":
         return _("Pass")
+    if kind == "done" and action.get("then") == "pass":
+        return _("No more dice, and no scroll")
     if kind == "done":
         if combat and combat.get("stage") == "dice":
             return _("No more dice: on to the scrolls")
@@ -258,6 +263,8 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
                 "target": _("Cancel the attack")}.get(pkind, _("Cancel"))
     if kind == "end_move":
         return _("Stop moving")
+    if kind == "retrieve" and isinstance(action.get("what"), list):
+        return _("Retrieve %(what)s (%(pay)s)") % {"what": payment(action["what"]), "pay": pay_name(action.get("pay"))}
     if kind == "retrieve":
         return _("Retrieve (%(pay)s)") % {"pay": pay_name(action.get("pay"))}
     if kind == "take":
@@ -270,6 +277,8 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
     if kind == "transmute":
         return _("Turn %(a)s into %(b)s") % {"a": resource_name(action.get("from"), 2),
                                              "b": resource_name(action.get("to"), 2)}
+    if kind == "boost" and action.get("then") == "done":
+        return _("Add a +%(n)s die, and no more") % {"n": action.get("face")}
     if kind == "boost":
         return _("Add a +%(n)s die to the attack") % {"n": action.get("face")}
     if kind == "star":
@@ -282,6 +291,11 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
         if cost:
             return ngettext("Spend %(n)s star: %(what)s", "Spend %(n)s stars: %(what)s", cost) % {"n": cost, "what": text}
         return _("Spend stars: %(what)s") % {"what": text}
+    if kind == "move" and "to" in action:  # a composite: the stack and where it goes
+        words = {"hex": action.get("hex"), "to": action.get("to"), "pay": pay_name(action.get("pay"))}
+        if where == "hex":
+            return _("Move the stack at %(hex)s here (%(pay)s)") % words
+        return _("Move the stack at %(hex)s to %(to)s (%(pay)s)") % words
     if kind == "move":
         if where == "stack":
             return _("Move this stack (%(pay)s)") % {"pay": pay_name(action.get("pay"))}
@@ -306,6 +320,8 @@ def action_label(action: dict, view: dict | None = None, where: str = "bar") -> 
         "drop": _("Leave it here"), "pick_up": _("Take it along"), "plus_one": _("Put a +1 die on it"),
         "to_top": _("Put it on top of its stack"),
     }
+    if kind == "attack" and "target" in action:
+        return action_name(action, view)
     if kind == "attack":
         text = _("Attack with it (%(pay)s)") % {"pay": pay_name(action.get("pay"))}
         if where == "unit":
@@ -383,6 +399,13 @@ def action_name(action: dict, view: dict | None = None) -> str:
             "s": attacker.get("strength", "?"),
             "a": f"{target.get('armor', '?')}+?" if target.get("face_up") is False and target.get("rank") is None
             else target.get("armor", "?")}  # a cockfight chicken face down: its rank is unknown
+    if kind == "attack" and "target" in action and action.get("unit") in units and action["target"] in units:
+        unit, target = units[action["unit"]], units[action["target"]]
+        return _("Attack %(target)s at %(hex)s with %(unit)s: strength %(s)s against armor %(a)s (%(pay)s)") % {
+            "target": unit_name(target, view), "hex": target.get("hex"), "unit": unit_name(unit, view),
+            "s": unit.get("strength", "?"), "pay": pay_name(action.get("pay")),
+            "a": f"{target.get('armor', '?')}+?" if target.get("face_up") is False and target.get("rank") is None
+            else target.get("armor", "?")}
     if kind == "attack" and action.get("unit") in units:
         unit = units[action["unit"]]
         return _("Attack with %(unit)s at %(hex)s, strength %(s)s (%(pay)s)") % {

@@ -39,7 +39,7 @@ def page(view: dict, legal: list[dict], seat: int | None, players: list[str], re
     mode = modes[0]["key"] if modes else ""
     open_card(board, mode)
     dock_dice = dock.dice(view, me, placed)
-    dock_groups = dock.groups(placed)
+    dock_groups = dock.groups(placed, view)
     in_dock = dock.card_only(placed)
     card_actions = {} if in_dock else placed["card"]
     catastrophe = None
