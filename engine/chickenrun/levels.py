@@ -15,7 +15,7 @@ from . import bots as S
 from . import turns as T
 from .view import build_view
 
-SLIP_RATE = 0.4      # share of the chick's decisions that take a lesser idea
+SLIP_RATE = 0.55      # share of the chick's decisions that take a lesser idea
 SLIP_DEPTH = 3       # ... among the sensible bot's best this many
 FOX_WORLDS = 6       # dice futures each idea is played out in
 FOX_IDEAS = 4        # ideas tried, the sensible pick first
