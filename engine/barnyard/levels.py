@@ -68,12 +68,13 @@ def sample_world(state: dict, seat: int, rng: Rng) -> dict:
         pool = list(world[deck])
         for s in others:
             pool += world["sides"][s][part]
+        pool.sort()  # the hidden order must not leak into the deal
         rng.shuffle(pool)
         for s in others:
             n = len(world["sides"][s][part])
             world["sides"][s][part], pool = pool[:n], pool[n:]
         world[deck] = pool
-    rng.shuffle(world["pile"])
+    world["pile"] = rng.shuffle(sorted(world["pile"]))
     world["rng"] = rng.next64()
     return world
 
