@@ -135,6 +135,12 @@ class QuickMatchForm(forms.Form):
     players = forms.TypedChoiceField(label=_("Players"), coerce=int, choices=[(n, n) for n in range(2, 5)])
     clock = forms.ChoiceField(label=_("Time control"), choices=[c for c in CLOCK_CHOICES if c[0] != "none"])
     pace = pace_field(_("Set by the time control"))
+    opponent = forms.ChoiceField(label=_("Opponent"), required=False, choices=[
+        ("", _("A person near my rating")),
+        ("easy", _("A bot, easy")),
+        ("normal", _("A bot, normal")),
+        ("strong", _("A bot, strong")),
+    ])
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

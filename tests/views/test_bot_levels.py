@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 import engine
 from games.bot_names import bot_with_level
 from games.lobby import tables
-from games.models import Match, Seat, Turn
+from games.models import Match, QueueEntry, Seat, Turn
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -102,3 +102,15 @@ def test_a_timed_out_player_gets_the_normal_level_as_stand_in():
         seat = Seat.objects.get(match=match, index=waiting)
         assert seat.bot == engine.get_game("chickenrun").levels()["normal"] == "sensible"
         assert seat.away
+
+
+def test_quick_match_against_a_bot_at_a_level_starts_at_once(client):
+    ann = make_user("ann")
+    client.force_login(ann)
+    assert 'name="opponent"' in client.get("/").content.decode()
+    response = client.post("/matches/quick/", {"game": "chickendie", "players": "3", "clock": "1d", "opponent": "easy"})
+    match = Match.objects.get(game="chickendie")
+    assert response.status_code == 302 and response["Location"] == match.get_absolute_url()
+    assert match.status == Match.Status.ACTIVE
+    assert [s.bot for s in match.seats.order_by("index")] == ["", "farmhand", "farmhand"]
+    assert not QueueEntry.objects.filter(user=ann).exists(), "a bot game never waits in the queue"
