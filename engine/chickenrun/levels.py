@@ -2,8 +2,8 @@
 
 "chick" (easy) weighs the board like the sensible bot but now and then takes its second or
 third idea instead of its best: a plausible slip, never a random move. "fox" (strong) checks
-the sensible bot's few best ideas by playing each out with the sensible bot, to the end of the
-next round, over the same few dice futures; it keeps the sensible pick unless another does
+the sensible bot's few best ideas by playing each out with the sensible bot (a pyramid picked
+up is moved before another is), to the end of the next round, over the same few dice futures; it keeps the sensible pick unless another does
 clearly better. Both draw only from a stream seeded by the seat's view (the dice to come are
 the one thing a view hides, and each future gets dice of its own).
 """
@@ -29,16 +29,27 @@ def chick(state: dict, seat: int, legal: list[dict]) -> dict:
     the chick moves it as well as it can, so it never dithers between pyramids."""
     ideas = S.ranked(state, seat, legal)
     if T.selection(state) is not None:
-        moving = [a for a in ideas if a["type"] != "select"]
-        return moving[0] if moving and moving[0]["type"] in ("step", "tackle") else ideas[0]
+        return _follow_through(ideas)
     rng = view_rng(build_view(state, seat), 1)
     if len(ideas) > 1 and slip(rng, SLIP_RATE):
         return ideas[1 + rng.below(min(SLIP_DEPTH, len(ideas)) - 1)]
     return ideas[0]
 
 
+def _follow_through(ideas: list[dict]) -> dict:
+    """With a pyramid picked up: its best step or tackle, unless stopping beats every one."""
+    moving = [a for a in ideas if a["type"] != "select"]
+    return moving[0] if moving and moving[0]["type"] in ("step", "tackle") else ideas[0]
+
+
 def fox(state: dict, seat: int, legal: list[dict]) -> dict:
-    ideas = S.ranked(state, seat, legal)[:FOX_IDEAS]
+    """Once a pyramid is picked up, only its steps, tackles and stopping are weighed: the fox
+    never swaps pyramids half-way (nor could it dither between two)."""
+    ideas = S.ranked(state, seat, legal)
+    if T.selection(state) is not None:
+        first = _follow_through(ideas)
+        ideas = [first] + [a for a in ideas if a["type"] != "select" and a != first]
+    ideas = ideas[:FOX_IDEAS]
     if len(ideas) < 2:
         return ideas[0]
     rng = view_rng(build_view(state, seat), 2)
@@ -57,8 +68,10 @@ def _play_out(world: dict, seat: int, action: dict) -> float:
         actor = T.acting_seat(state)
         if actor is None or state["round"] > last:
             break
-        legal = T.legal_actions(state, actor)
-        state = T.apply_action(state, actor, S.ranked(state, actor, legal)[0])
+        ideas = S.ranked(state, actor, T.legal_actions(state, actor))
+        # An idea is followed through: a pyramid picked up in the play-out is moved, so picking
+        # up another one is judged by where it goes, not undone by the next re-plan.
+        state = T.apply_action(state, actor, _follow_through(ideas) if T.selection(state) else ideas[0])
     result = state["result"]
     if result is not None:
         if seat in result["winners"]:
