@@ -6,7 +6,7 @@ from ..errors import IllegalAction
 from ..placement import from_winners
 from ..protocol import Game
 from ..rng import seed_state
-from . import bots, texts
+from . import bots, levels, texts
 from . import board as B
 from . import turns as T
 from .houserules import HOUSE_RULES, parse_options
@@ -100,6 +100,8 @@ class ChickenRunGame(Game):
         return bots.LEVELS["normal"]
 
     def bot_action(self, state: dict, seat: int, bot: str) -> dict:
+        if bot in bots.LEVEL_BOTS:
+            return levels.choose(state, seat, bot)
         return bots.choose(state, seat, bot)
 
     def hidden_from(self, state: dict, seat: int | None) -> set[str]:

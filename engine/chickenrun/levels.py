@@ -24,6 +24,13 @@ FOX_MARGIN = 2.0     # mean evaluation points another idea must gain
 MAX_STEPS = 400      # safety cap on one play-out
 
 
+def choose(state: dict, seat: int, bot: str) -> dict:
+    legal = T.legal_actions(state, seat)
+    if not legal:
+        return S.choose(state, seat, bot)  # its refusal: nothing to decide
+    return chick(state, seat, legal) if bot == "chick" else fox(state, seat, legal)
+
+
 def chick(state: dict, seat: int, legal: list[dict]) -> dict:
     """A slip is only a choice of which pyramid to move (or to stop): once one is picked up,
     the chick moves it as well as it can, so it never dithers between pyramids."""
