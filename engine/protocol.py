@@ -61,8 +61,17 @@ class Game:
         """Seats that win and lose together (a teams variant), or None: each plays for themselves."""
         return None
 
+    def levels(self) -> dict[str, str]:
+        """The bot that plays each level, {"easy": name, "normal": name, "strong": name}: names
+        that fit the game, every one a seat bot; {} for a game without levels."""
+        return {}
+
     def default_bot(self) -> str | None:
-        """The bot the lobby proposes for an empty multiplayer seat."""
+        """The bot the lobby proposes for an empty multiplayer seat, and the time-out stand-in:
+        the normal level where the game has levels."""
+        normal = self.levels().get("normal")
+        if normal:
+            return normal
         bots = self.seat_bots()
         return bots[0] if bots else None
 

@@ -6,7 +6,8 @@ import engine
 from .clocks import controls as C
 from .lobby import pace as P
 from .lobby.catalog import game_options
-from .models import Pace, Tournament, bot_name
+from .bot_names import bot_choice_label
+from .models import Pace, Tournament
 from .tournaments.designs import CUP_SIZES
 
 OPEN = ""
@@ -32,6 +33,12 @@ class PaceLabel:
 
     def __str__(self):
         return f"{self.pace.label} — {P.MEANINGS[self.pace]}"
+
+
+def _bots_by_level(g) -> list[str]:
+    """The game's seat bots, its levels first from easy to strong, so the choice reads as one."""
+    levelled = [b for b in g.levels().values() if b in g.seat_bots()]
+    return levelled + [b for b in g.seat_bots() if b not in levelled]
 
 
 def pace_field(blank_label) -> forms.ChoiceField:
@@ -92,7 +99,7 @@ class NewMatchForm(forms.Form):
             self.initial.setdefault("island", islands[0]["id"])
         else:
             del self.fields["island"]
-        bot_choices = [(OPEN, _("Open seat for a person"))] + [(b, _("Bot: %(b)s") % {"b": bot_name(b)}) for b in g.seat_bots()]
+        bot_choices = [(OPEN, _("Open seat for a person"))] + [(b, bot_choice_label(g.slug, b)) for b in _bots_by_level(g)]
         for seat in range(1, g.max_players):
             self.fields[f"seat_{seat}"] = forms.ChoiceField(
                 label=_("Seat %(n)s") % {"n": seat + 1}, choices=bot_choices, required=False
@@ -128,6 +135,12 @@ class QuickMatchForm(forms.Form):
     players = forms.TypedChoiceField(label=_("Players"), coerce=int, choices=[(n, n) for n in range(2, 5)])
     clock = forms.ChoiceField(label=_("Time control"), choices=[c for c in CLOCK_CHOICES if c[0] != "none"])
     pace = pace_field(_("Set by the time control"))
+    opponent = forms.ChoiceField(label=_("Opponent"), required=False, choices=[
+        ("", _("A person near my rating")),
+        ("easy", _("A bot, easy")),
+        ("normal", _("A bot, normal")),
+        ("strong", _("A bot, strong")),
+    ])
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -1,4 +1,5 @@
-"""Bots: "general" (plays to win) and "random" (uniform over the legal actions)."""
+"""Bots: "general" (plays to win), "random" (uniform over the legal actions), and the levels
+around the general: "recruit" (easy) and "marshal" (strong), in levels.py."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from ..errors import IllegalAction
 from ..rng import Rng
 from .turns import legal_actions
 
-BOTS = ("general", "random")
+BOTS = ("general", "random", "recruit", "marshal")
 DEFAULT_BOT = "general"
+LEVELS = {"easy": "recruit", "normal": "general", "strong": "marshal"}
 
 
 def choose(state: dict, seat: int, bot: str) -> dict:
@@ -20,6 +22,9 @@ def choose(state: dict, seat: int, bot: str) -> dict:
         raise IllegalAction("engine.not_your_turn")
     if bot == "random":
         return legal[_rng(state, seat).below(len(legal))]
+    if bot in ("recruit", "marshal"):
+        from . import levels
+        return getattr(levels, bot)(state, seat, legal)
     from .general import decide
     return decide(state, seat, legal)
 

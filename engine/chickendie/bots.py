@@ -1,4 +1,5 @@
-"""Bots: "farmer" (a heuristic worth playing against) and "random".
+"""Bots: "farmer" (a heuristic worth playing against), "random", and the levels around the
+farmer: "farmhand" (easy, levels.py) and "rooster" (strong, search.py).
 
 The farmer keeps its chickens alive and its answers for when they count: it lays down every
 Specialty chicken, grows its flock with every growth card (an Incubator only for three Chicks
@@ -19,12 +20,13 @@ from ..errors import IllegalAction
 from ..rng import Rng, seed_state
 from . import cards as C
 from . import flock as F
-from . import search
+from . import levels, search
 from .flock import VALUE, value
 from .flow import asking, legal_actions
 
-BOTS = ("farmer", "rooster", "random")
+BOTS = ("farmer", "rooster", "random", "farmhand")
 DEFAULT_BOT = "farmer"
+LEVELS = {"easy": "farmhand", "normal": "farmer", "strong": "rooster"}
 ATTACK_ORDER = ("chicken_blaster", "coyote_attack", "eat_mor_chikin", "die_die_die", "infertility",
                 "hen_swap", "three_egg_omelette")
 GROWTH_ORDER = ("resurrection", "feeding_frenzy", "farm_to_table", "incubator")
@@ -51,6 +53,8 @@ def choose(state: dict, seat: int, bot: str) -> dict:
         return _farmer(state, seat, legal)
     if bot == "rooster":
         return search.decide(state, seat, legal, _farmer)
+    if bot == "farmhand":
+        return levels.farmhand(state, seat, legal, _farmer)
     raise IllegalAction("chickendie.refuse.bot", bot=repr(bot))
 
 

@@ -54,8 +54,11 @@ class ChickenDieGame(Game):
     def bots(self) -> list[str]:
         return list(bots.BOTS)
 
+    def levels(self) -> dict[str, str]:
+        return dict(bots.LEVELS)
+
     def default_bot(self) -> str:
-        return bots.DEFAULT_BOT
+        return bots.LEVELS["normal"]
 
     def bot_action(self, state: dict, seat: int, bot: str) -> dict:
         return bots.choose(state, seat, bot)

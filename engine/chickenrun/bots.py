@@ -1,4 +1,5 @@
-"""Bots: "sensible" (plays to win) and "random" (uniform over legal actions).
+"""Bots: "sensible" (plays to win), "random" (uniform over legal actions), and the levels around
+the sensible bot, "chick" (easy) and "fox" (strong), in levels.py.
 
 The sensible bot looks one phase ahead, one pyramid at a time: for every pyramid it may move
 it tries every square that pyramid can reach with the points left (and every tackle), scores
@@ -26,8 +27,9 @@ from . import moves as M
 from . import turns as T
 from .houserules import STAMPEDE
 
-BOTS = ("sensible", "random")
+BOTS = ("sensible", "random", "chick", "fox")
 DEFAULT_BOT = "sensible"
+LEVELS = {"easy": "chick", "normal": "sensible", "strong": "fox"}
 
 HELD = 100.0         # value of a held capture
 WIN = 10_000.0       # two held captures
@@ -53,6 +55,9 @@ def choose(state: dict, seat: int, bot: str) -> dict:
     raise IllegalAction("chickenrun.refuse.unknown_bot", bot=str(bot), choices=list(BOTS))
 
 
+LEVEL_BOTS = ("chick", "fox")  # levels.py, which stands on this module: the game calls it
+
+
 def _state_rng(state: dict, seat: int) -> Rng:
     """An RNG seeded from the whole state, so the game's own RNG is never advanced."""
     text = json.dumps(state, sort_keys=True, separators=(",", ":"))
@@ -62,11 +67,17 @@ def _state_rng(state: dict, seat: int) -> Rng:
 # --- the sensible bot -------------------------------------------------------------------------
 
 def _sensible(state: dict, seat: int, legal: list[dict]) -> dict:
+    return ranked(state, seat, legal)[0]
+
+
+def ranked(state: dict, seat: int, legal: list[dict]) -> list[dict]:
+    """The sensible bot's choices, best first, each action once: its pick heads the list, the
+    others follow by the score of the board they lead to (the levels pick from it too)."""
     board = [list(stack) for stack in state["board"]]
     phase, rules = state["phase"], state["rules"]
     stampede = STAMPEDE in rules
     current = evaluate(board, seat, stampede)
-    best = None  # (score, -points spent, order, square, first action)
+    found = []  # (score, -points spent, order, square, first action)
     order = 0
     for sq, height in M.movers(board, phase, rules):
         code = board[sq].pop(height)
@@ -75,9 +86,7 @@ def _sensible(state: dict, seat: int, legal: list[dict]) -> dict:
             score = evaluate(board, seat, stampede)
             board[dest].pop()
             order -= 1
-            candidate = (score, -spent, order, sq, {"type": "step", "to": T.square_of(first)})
-            if best is None or candidate[:3] > best[:3]:
-                best = candidate
+            found.append((score, -spent, order, sq, {"type": "step", "to": T.square_of(first)}))
         board[sq].insert(height, code)
         if phase["kind"] == M.FAMILY:
             for target in M.tackles_from(board, sq, phase["points"], rules):
@@ -86,16 +95,20 @@ def _sensible(state: dict, seat: int, legal: list[dict]) -> dict:
                 board[landed].pop()
                 board[target].append(pushed)
                 order -= 1
-                candidate = (score, -B.step_cost(board[sq][-1]), order, sq, {"type": "tackle", "target": T.square_of(target)})
-                if best is None or candidate[:3] > best[:3]:
-                    best = candidate
+                found.append((score, -B.step_cost(board[sq][-1]), order, sq, {"type": "tackle", "target": T.square_of(target)}))
+    found.sort(key=lambda c: c[:3], reverse=True)
     may_end = {"type": "end"} in legal
-    if best is None or (may_end and best[0] <= current + EPSILON):
-        return {"type": "end"} if may_end else legal[0]
     sel = T.selection(state)
-    if sel is not None and sel[0] == best[3]:
-        return best[4]
-    return {"type": "select", "square": T.square_of(best[3])}
+    out: list[dict] = []
+    for score, _, _, sq, action in found:
+        if may_end and {"type": "end"} not in out and score <= current + EPSILON:
+            out.append({"type": "end"})
+        pick = action if sel is not None and sel[0] == sq else {"type": "select", "square": T.square_of(sq)}
+        if pick not in out:
+            out.append(pick)
+    if may_end and {"type": "end"} not in out:
+        out.append({"type": "end"})
+    return out or [legal[0]]
 
 
 def _reachable(board: list[list[str]], code: str, start: int, points: int, stampede: bool) -> dict[int, tuple[int, int]]:

@@ -6,7 +6,7 @@ from ..errors import IllegalAction
 from ..placement import from_winners
 from ..protocol import Game
 from ..rng import seed_state
-from . import bots, texts
+from . import bots, levels, texts
 from . import board as B
 from . import turns as T
 from .houserules import HOUSE_RULES, parse_options
@@ -93,10 +93,15 @@ class ChickenRunGame(Game):
     def bots(self) -> list[str]:
         return list(bots.BOTS)
 
+    def levels(self) -> dict[str, str]:
+        return dict(bots.LEVELS)
+
     def default_bot(self) -> str:
-        return bots.DEFAULT_BOT
+        return bots.LEVELS["normal"]
 
     def bot_action(self, state: dict, seat: int, bot: str) -> dict:
+        if bot in bots.LEVEL_BOTS:
+            return levels.choose(state, seat, bot)
         return bots.choose(state, seat, bot)
 
     def hidden_from(self, state: dict, seat: int | None) -> set[str]:

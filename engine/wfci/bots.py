@@ -1,5 +1,6 @@
 """Bots: `skirmisher` (the default fill-in), `random` and `expert` (the strongest: the
 skirmisher with a search over the engine at the fights, expert.py) can fill any seat;
+`cadet` (the easy level, levels.py: the skirmisher with slips) can too;
 `challenger` is the solo game's opponent and plays only seat 2 of a solo game (the challenger
 package)."""
 
@@ -7,11 +8,12 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from ..rng import Rng, seed_state
-from . import expert, turn
+from . import expert, levels, turn
 from .challenger.bot import bot_action as challenger_action
 from .skirmisher import choose
 
-BOTS = ("skirmisher", "random", "expert", "challenger")
+BOTS = ("skirmisher", "random", "expert", "challenger", "cadet")
+LEVELS = {"easy": "cadet", "normal": "skirmisher", "strong": "expert"}
 
 
 def _rng(state: dict, seat: int) -> Rng:
@@ -37,4 +39,6 @@ def bot_action(state: dict, seat: int, bot: str) -> dict:
         return random_action(state, seat)
     if bot == "expert":
         return expert.choose(state, seat)
+    if bot == "cadet":
+        return levels.cadet(state, seat)
     return choose(state, seat)

@@ -54,6 +54,9 @@ class WfciGame(Game):
     def bots(self) -> list[str]:
         return list(bots.BOTS)
 
+    def levels(self) -> dict[str, str]:
+        return dict(bots.LEVELS)
+
     def seat_bots(self) -> list[str]:
         return [b for b in self.bots() if b != "challenger"]
 

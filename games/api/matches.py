@@ -109,6 +109,7 @@ class GameCatalogView(APIView):
                     "variants": g.variants(),
                     **({"islands": g.islands()} if hasattr(g, "islands") else {}),
                     "bots": g.bots(),
+                    "levels": g.levels(),
                 }
                 for g in engine.all_games()
             ]

@@ -52,6 +52,18 @@ def enqueue(user, game_slug: str, clock: str, players: int = 2, pace: str | None
     return next((m for m in made if m.seats.filter(user=user).exists()), None)
 
 
+def against_bot(user, game_slug: str, level: str, players: int = 2) -> Match:
+    """A quick game against the game's bot at this level in every other seat: it starts at once,
+    with no clock (nobody is waiting for the person but bots)."""
+    game = engine.get_game(game_slug)
+    bot = game.levels().get(level)
+    if bot is None:
+        raise ServiceError(_("This game has no bot at that level."))
+    if not game.min_players <= players <= game.max_players:
+        raise ServiceError(_("Wrong number of players for this game."))
+    return create_match(user, game_slug, players, bots={seat: bot for seat in range(1, players)})
+
+
 def dequeue(user) -> int:
     return QueueEntry.objects.filter(user=user).delete()[0]
 

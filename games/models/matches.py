@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 import engine
 
-from ..bot_names import BOT_NAMES, bot_name  # noqa: F401  (the models package exports both)
+from ..bot_names import BOT_NAMES, bot_name, bot_with_level  # noqa: F401  (the models package exports both)
 
 
 class MatchQuerySet(models.QuerySet):
@@ -161,6 +161,14 @@ class Seat(models.Model):
                 return str(_("%(bot)s %(n)s (bot)")) % {"bot": bot_name(self.bot), "n": number}
             return str(_("%(bot)s (bot)")) % {"bot": bot_name(self.bot)}
         return self.user.username if self.user_id else str(_("(open seat)"))
+
+    @property
+    def chip_name(self) -> str:
+        """The seat in the match head: a bot with its level ("Fox (bot, strong)"), so everyone
+        at the table knows how hard it plays; otherwise as `display_name`."""
+        if self.bot and not self.user_id:
+            return bot_with_level(self.match.game, self.bot, self.bot_number)
+        return self.display_name
 
     @property
     def bot_number(self) -> int | None:

@@ -7,6 +7,7 @@ from django.utils.translation import ngettext
 
 import engine
 from games import texts
+from games.bot_names import bot_with_level, level_word
 from games.lobby.catalog import game_options
 
 register = template.Library()
@@ -86,6 +87,14 @@ def players_text(game) -> str:
 def solo_modes(game) -> list[dict]:
     """`{% for mode in g|solo_modes %}`: the game's solo modes named in the reader's language."""
     return game_options(game, "solo_modes")
+
+
+@register.filter
+def bot_levels(game) -> list[dict]:
+    """`{% for lv in g|bot_levels %}`: the lobby's bot buttons, easy to strong, each the bot that
+    plays that level and the level in the reader's language."""
+    return [{"level": level, "bot": bot, "word": level_word(level).capitalize(), "title": bot_with_level(game.slug, bot)}
+            for level, bot in game.levels().items()]
 
 
 @register.filter

@@ -81,6 +81,8 @@ def quick_match(request):
         return redirect("lobby")
     try:
         data = form.cleaned_data
+        if data["opponent"]:
+            return redirect(quick.against_bot(request.user, data["game"], data["opponent"], data["players"]))
         match = quick.enqueue(request.user, data["game"], data["clock"], data["players"], pace=data["pace"] or None)
     except services.ServiceError as exc:
         messages.error(request, exc.message)

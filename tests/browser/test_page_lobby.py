@@ -59,3 +59,21 @@ def test_settings_search_the_time_zones_and_refuse_a_made_up_one(new_page):
     page.click("main form:has(#id_time_zone) button[type=submit]")
     page.wait_for_selector(".messages li")
     assert User.objects.get(username="ann").time_zone == "Asia/Tokyo"
+
+
+def test_the_bot_levels_sit_in_one_row_on_a_phone_and_a_tap_on_strong_plays_the_strong_bot(new_page):
+    make_user("ann")
+    page = new_page({"width": 360, "height": 740})
+    log_in(page, "ann")
+    for slug in BLURBS:
+        buttons = page.locator(f"section.game-card:has(#game-{slug}) .bot-levels button")
+        assert buttons.count() == 3
+        tops = {round(buttons.nth(i).bounding_box()["y"]) for i in range(3)}
+        assert len(tops) == 1, "easy, normal and strong share one row"
+        assert all(buttons.nth(i).bounding_box()["height"] >= 40 for i in range(3)), "big enough for a thumb"
+    assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth + 1")
+    page.click("section.game-card:has(#game-chickenrun) button[data-level=strong]")
+    page.wait_for_url("**/matches/*/")
+    assert Match.objects.get(game="chickenrun").seats.get(index=1).bot == engine.get_game("chickenrun").levels()["strong"]
+    assert "(bot, strong)" in page.locator("#head-clocks").inner_text()
+    assert page.console_errors == []

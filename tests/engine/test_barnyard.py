@@ -86,7 +86,7 @@ def units(state, seat, p):
 def test_registered_with_protocol_basics():
     game = engine.get_game("barnyard")
     assert game is GAME and (game.min_players, game.max_players) == (2, 4)
-    assert game.bots() == ["general", "random"] and game.default_bot() == "general"
+    assert game.bots() == ["general", "random", "recruit", "marshal"] and game.default_bot() == "general"
     assert len(COMMANDS) * 2 == 24 and len(PLANS) == 8 and len(TROOPS) == 8
 
 

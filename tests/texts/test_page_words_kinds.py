@@ -108,7 +108,7 @@ def test_two_bots_of_one_kind_are_numbered_and_their_possessive_reads(client):
         body = client.get(url).content.decode()
         chips = [name.strip() for _, name in SEAT_CHIP.findall(body)]
         assert len(chips) == 3 and len(set(chips)) == 3, chips
-        assert any(re.search(r"\b1 \((?:bot|robot)\)", c) for c in chips), chips
+        assert any(re.search(r"\b1 \((?:bot|robot), (?:strong|fort)\)", c) for c in chips), chips  # with its level
         for text in visible_texts(body):
             found += [f"{language}: {p}" for p in problems(text, language, names=["Alix"])]
     assert not found, "\n".join(found)
