@@ -1,5 +1,6 @@
-"""Bots: `skirmisher` (the default fill-in), `random` and `expert` (the strongest: the
-skirmisher with a search over the engine at the fights, expert.py) can fill any seat;
+"""Bots: `skirmisher` (the default fill-in), `random`, `expert` (the
+skirmisher with a search over the engine at the fights, expert.py) and `warlord` (a search over
+the turn's main choices too, the search package) can fill any seat;
 `challenger` is the solo game's opponent and plays only seat 2 of a solo game (the challenger
 package)."""
 
@@ -7,11 +8,11 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from ..rng import Rng, seed_state
-from . import expert, turn
+from . import expert, search, turn
 from .challenger.bot import bot_action as challenger_action
 from .skirmisher import choose
 
-BOTS = ("skirmisher", "random", "expert", "challenger")
+BOTS = ("skirmisher", "random", "expert", "warlord", "challenger")
 
 
 def _rng(state: dict, seat: int) -> Rng:
@@ -37,4 +38,6 @@ def bot_action(state: dict, seat: int, bot: str) -> dict:
         return random_action(state, seat)
     if bot == "expert":
         return expert.choose(state, seat)
+    if bot == "warlord":
+        return search.choose(state, seat)
     return choose(state, seat)
