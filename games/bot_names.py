@@ -14,6 +14,7 @@ BOT_NAMES = {
     "general": pgettext_lazy("bot", "General"),
     "skirmisher": pgettext_lazy("bot", "Skirmisher"),
     "expert": pgettext_lazy("bot", "Expert"),
+    "warlord": pgettext_lazy("bot", "Warlord"),
 }
 
 
