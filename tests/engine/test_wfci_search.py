@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.rng import Rng
 from engine.wfci import bots, expert, positions, search, setup, turn
+from engine.wfci.search import warlord
 from engine.wfci.search.budget import Budget
 from engine.wfci.search.choices import searched
 
@@ -98,27 +99,33 @@ def test_two_states_the_seat_sees_alike_get_the_same_decision(bot, seed, skip, d
 
 
 class FakeClock:
-    """Each reading is a second later than the one before."""
+    """CPU time that moves only when the test says so."""
 
     def __init__(self):
         self.now = 0.0
-        self.readings = 0
 
     def __call__(self) -> float:
-        self.readings += 1
-        self.now += 1.0
         return self.now
 
 
-def test_the_cpu_cap_stops_the_search_and_it_still_answers_legally():
+def test_the_cpu_cap_stops_the_search_and_it_still_answers_legally(monkeypatch):
+    """Each playout takes a (fake) second: with a cap of 1.5 s the ones starting at 0 s and 1 s
+    run, none after."""
     state = at_search(7, skip=20)
     seat = state["stack"][-1]["seat"]
     clock = FakeClock()
+    real = warlord.try_option
+
+    def slow(*args):
+        clock.now += 1.0
+        return real(*args)
+
+    monkeypatch.setattr(warlord, "try_option", slow)
     budget = Budget(playouts=10_000, cap=1.5, clock=clock)
     action = search.choose(state, seat, budget)
     assert action in turn.atomic_legal(state, seat)
     assert budget.capped
-    assert budget.spent == 1  # started at 1 s: the playout asked at 2 s runs, the one asked at 3 s is past the cap
+    assert budget.spent == 2
 
 
 def test_without_the_cap_the_search_spends_its_playout_count_and_no_more():
