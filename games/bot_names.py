@@ -18,6 +18,7 @@ BOT_NAMES = {
     "general": pgettext_lazy("bot", "General"),
     "skirmisher": pgettext_lazy("bot", "Skirmisher"),
     "expert": pgettext_lazy("bot", "Expert"),
+    "warlord": pgettext_lazy("bot", "Warlord"),
     "chick": pgettext_lazy("bot", "Chick"),
     "fox": pgettext_lazy("bot", "Fox"),
     "farmhand": pgettext_lazy("bot", "Farmhand"),

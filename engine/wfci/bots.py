@@ -1,6 +1,7 @@
-"""Bots: `skirmisher` (the default fill-in), `random` and `expert` (the strongest: the
-skirmisher with a search over the engine at the fights, expert.py) can fill any seat;
-`cadet` (the easy level, levels.py: the skirmisher with slips) can too;
+"""Bots: `skirmisher` (the default fill-in and the normal level), `random`, `expert` (the
+skirmisher with a search over the engine at the fights, expert.py), `warlord` (the strong level:
+a search over the turn's main choices too, the search package) and `cadet` (the easy level,
+levels.py: the skirmisher with slips) can fill any seat;
 `challenger` is the solo game's opponent and plays only seat 2 of a solo game (the challenger
 package)."""
 
@@ -8,12 +9,12 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from ..rng import Rng, seed_state
-from . import expert, levels, turn
+from . import expert, levels, search, turn
 from .challenger.bot import bot_action as challenger_action
 from .skirmisher import choose
 
-BOTS = ("skirmisher", "random", "expert", "challenger", "cadet")
-LEVELS = {"easy": "cadet", "normal": "skirmisher", "strong": "expert"}
+BOTS = ("skirmisher", "random", "expert", "warlord", "challenger", "cadet")
+LEVELS = {"easy": "cadet", "normal": "skirmisher", "strong": "warlord"}
 
 
 def _rng(state: dict, seat: int) -> Rng:
@@ -41,4 +42,6 @@ def bot_action(state: dict, seat: int, bot: str) -> dict:
         return expert.choose(state, seat)
     if bot == "cadet":
         return levels.cadet(state, seat)
+    if bot == "warlord":
+        return search.choose(state, seat)
     return choose(state, seat)

@@ -1,0 +1,153 @@
+"""The WfCI warlord's strength and think time (not a test).
+
+    nice -n 10 python bench/search_wfci.py run --out results.jsonl [--procs 2] [--games 40] [--only 2p-standard,...]
+        [--few 4p-standard:6,solo-hard:4]
+    python bench/search_wfci.py report results.jsonl
+
+`run` plays, on `--procs` processes, interleaved so that a run stopped at any time has a bit of
+everything: the warlord against the expert at two players (standard, classic, capture the flag;
+the warlord takes seat 0 in even games and seat 1 in odd ones), the warlord against three
+experts at four players, a warlord team against an expert team (teams), and the warlord as you
+against the Challenger in the standard, hard and classic solo set-ups (game g gives you leader
+g mod 9 and the Challenger another one, as the self-play report does). Each game is one line of
+JSON as soon as it ends. `report` prints the win rate per match-up with its 95% Wilson interval
+and the warlord's CPU time per searched decision (median, p95, max).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from engine.wfci import bots, cards, expert, positions, search, setup, turn  # noqa: E402
+from engine.wfci.search.choices import searched  # noqa: E402
+
+MATCHUPS = {  # name: (players, options, seats the warlord plays in game g)
+    "2p-standard": (2, {}, lambda g: (g % 2,)),
+    "2p-classic": (2, {"preset": "classic"}, lambda g: (g % 2,)),
+    "2p-flag": (2, {"variants": ["flag"]}, lambda g: (g % 2,)),
+    "4p-standard": (4, {}, lambda g: (g % 4,)),
+    "4p-teams": (4, {"variants": ["teams"]}, lambda g: (g % 2, g % 2 + 2)),
+    "solo-standard": ("solo", "solo", {}),
+    "solo-hard": ("solo", "solo_hard", {}),
+    "solo-classic": ("solo", "solo", {"preset": "classic"}),
+}
+
+
+def _leaders(g: int) -> tuple[str, str]:
+    keys = [c["key"] for c in cards.catalog()["leader"].values()]
+    you = keys[g % len(keys)]
+    others = [k for k in keys if k != you]
+    return you, others[(g // len(keys)) % len(others)]
+
+
+def play(name: str, g: int, max_steps: int = 20_000) -> dict:
+    spec = MATCHUPS[name]
+    if spec[0] == "solo":
+        you, it = _leaders(g)
+        state, mine = positions.solo(g, spec[1], you, it, spec[2], layout=None), (0,)
+    else:
+        players, options, seats = spec
+        state, mine = setup.new_game(g, players, options), seats(g)
+    times = []
+    while state["result"] is None and state["steps"] < max_steps:
+        seat = state["stack"][-1]["seat"]
+        if seat in mine:
+            legal = turn.atomic_legal(state, seat)
+            timed = len(legal) > 1 and searched(state, seat, legal)
+            t0 = time.process_time()
+            action = search.choose(state, seat)
+            if timed:
+                times.append(time.process_time() - t0)
+        elif spec[0] == "solo":
+            action = bots.bot_action(state, seat, "challenger")
+        else:
+            action = expert.choose(state, seat)
+        state = turn.apply_action(state, seat, action)
+    winners = (state["result"] or {"winners": []})["winners"]
+    return {"matchup": name, "game": g, "won": any(s in winners for s in mine), "finished": bool(winners),
+            "steps": state["steps"], "times": [round(t, 4) for t in times]}
+
+
+def _jobs(only: list[str], games: int, few: dict[str, int]) -> list[tuple[str, int]]:
+    return [(name, g) for g in range(games) for name in only if g < few.get(name, games)]
+
+
+def _play(job):
+    return play(*job)
+
+
+def run(out: str, procs: int, games: int, only: list[str], few: dict[str, int]) -> None:
+    done = set()
+    if os.path.exists(out):
+        with open(out) as f:
+            done = {(r["matchup"], r["game"]) for r in map(json.loads, f)}
+    jobs = [j for j in _jobs(only, games, few) if j not in done]
+    with multiprocessing.Pool(procs) as pool, open(out, "a") as f:
+        for row in pool.imap_unordered(_play, jobs):
+            f.write(json.dumps(row) + "\n")
+            f.flush()
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def report(path: str) -> str:
+    with open(path) as f:
+        rows = [json.loads(line) for line in f]
+    lines = []
+    for name in MATCHUPS:
+        mine = [r for r in rows if r["matchup"] == name]
+        if not mine:
+            continue
+        wins, n = sum(r["won"] for r in mine), len(mine)
+        lo, hi = wilson(wins, n)
+        unfinished = sum(not r["finished"] for r in mine)
+        lines.append(f"{name:14s} warlord won {wins}/{n} = {wins / n:.0%} (95% interval {lo:.0%}-{hi:.0%})"
+                     + (f", {unfinished} unfinished" if unfinished else ""))
+    times = sorted(t for r in rows for t in r["times"])
+    if times:
+        p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+        lines.append(f"think time per searched decision ({len(times)} decisions, CPU): median "
+                     f"{statistics.median(times) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms")
+        per_game = statistics.mean(len(r["times"]) for r in rows)
+        lines.append(f"searched decisions per game and warlord seat: {per_game:.0f} on average")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("--out", required=True)
+    r.add_argument("--procs", type=int, default=2)
+    r.add_argument("--games", type=int, default=40, help="games per match-up (at most)")
+    r.add_argument("--only", default=",".join(MATCHUPS), help="match-ups, comma separated")
+    r.add_argument("--few", default="", help="match-ups played fewer times, e.g. 4p-standard:6,solo-hard:4")
+    p = sub.add_parser("report")
+    p.add_argument("path")
+    args = parser.parse_args(argv)
+    if args.command == "run":
+        few = {k: int(v) for k, v in (item.split(":") for item in args.few.split(",") if item)}
+        run(args.out, args.procs, args.games, args.only.split(","), few)
+    else:
+        print(report(args.path))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

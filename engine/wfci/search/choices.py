@@ -1,0 +1,49 @@
+"""Which decisions the warlord searches, and among what. It searches the turn's main choices:
+whether and whom to attack, the cards and target of a fight, what to build and where, which
+stack to move and where to, which scroll to play. The forced and the small ones (dice to keep,
+drawing, a resource to pick) are the skirmisher's: searching them spends the budget on noise."""
+
+from __future__ import annotations
+
+from ...rng import Rng
+from ..skirmisher import choose as skirmish
+from ..state import top
+
+CANDIDATES = 8  # the skirmisher's pick plus up to this many others
+MAIN = ("attack", "build", "move", "play_scroll", "activate", "star", "plus_one")
+ORDER = {"attack": 0, "build": 1, "play_scroll": 2, "move": 3, "activate": 4, "star": 5, "plus_one": 6,
+         "end_actions": 7}
+FRAMES = ("combat", "target", "move", "build")  # a fight's cards and target; where to move, to build
+
+
+def searched(state: dict, seat: int, legal: list[dict]) -> bool:
+    kind = top(state)["kind"]
+    if kind in FRAMES:
+        return True
+    return kind == "turn" and any(a["type"] in MAIN for a in legal)
+
+
+def _shuffled(rng: Rng, items: list) -> list:
+    items = list(items)
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int = CANDIDATES) -> list[dict]:
+    """The skirmisher's pick first, then up to `limit - 1` others. At the Take-actions step only
+    the main choices and ending the actions, one of each kind before a second of any (attacks
+    first), in a sampled order; in the other frames any choice, in a sampled order."""
+    first = skirmish(state, seat)
+    rest = [a for a in legal if a != first]
+    if top(state)["kind"] != "turn":
+        return [first] + _shuffled(rng, rest)[:limit - 1]
+    rest = [a for a in _shuffled(rng, rest) if a["type"] in ORDER]
+    seen: dict[str, int] = {}
+    ranked = []
+    for a in rest:  # round-robin over kinds: the n-th of a kind after the (n-1)-th of every kind
+        n = seen.get(a["type"], 0)
+        seen[a["type"]] = n + 1
+        ranked.append((n, ORDER[a["type"]], len(ranked), a))
+    return [first] + [a for *_, a in sorted(ranked, key=lambda r: r[:3])][:limit - 1]

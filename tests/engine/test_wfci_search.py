@@ -1,0 +1,164 @@
+"""The warlord (engine/wfci/search): legal decisions, decisions from the seat's view alone for
+every bot, the budget honoured (counted playouts, and the CPU cap with a fake clock), and the
+skirmisher's seat in solo against the Challenger. Small budgets keep it quick: the strength is
+measured by bench/search_wfci.py, not here."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from engine.rng import Rng
+from engine.wfci import bots, expert, positions, search, setup, turn
+from engine.wfci.search import warlord
+from engine.wfci.search.budget import Budget
+from engine.wfci.search.choices import searched
+
+SMALL = 8  # playouts per decision in these tests
+
+
+def small() -> Budget:
+    return Budget(playouts=SMALL)
+
+
+def at_search(seed: int, players: int = 2, options: dict | None = None, skip: int = 0) -> dict | None:
+    """A game played by skirmishers up to the first decision the warlord searches after `skip`
+    steps (None if the game ends first)."""
+    state = setup.new_game(seed, players, options or {})
+    while state["result"] is None:
+        seat = state["stack"][-1]["seat"]
+        legal = turn.atomic_legal(state, seat)
+        if state["steps"] >= skip and len(legal) > 1 and searched(state, seat, legal):
+            return state
+        state = turn.apply_action(state, seat, bots.bot_action(state, seat, "skirmisher"))
+    return None
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_warlord_picks_a_legal_action_at_every_searched_kind_of_decision(seed):
+    kinds = set()
+    state = setup.new_game(seed, 2, {})
+    while state["result"] is None and state["steps"] < 160:
+        seat = state["stack"][-1]["seat"]
+        legal = turn.atomic_legal(state, seat)
+        if len(legal) > 1 and searched(state, seat, legal):
+            kinds.add(state["stack"][-1]["kind"])
+            action = search.choose(state, seat, Budget(playouts=4))
+            assert action in legal
+        else:
+            action = bots.bot_action(state, seat, "skirmisher")
+        state = turn.apply_action(state, seat, action)
+    assert "turn" in kinds and len(kinds) >= 2
+
+
+def test_the_warlord_is_a_bot_of_the_game_and_fills_a_multiplayer_seat():
+    state = at_search(3, 4)
+    seat = state["stack"][-1]["seat"]
+    assert "warlord" in bots.BOTS
+    assert search.choose(state, seat, small()) in turn.atomic_legal(state, seat)
+
+
+def test_the_same_state_and_seed_give_the_same_decision():
+    state = at_search(5, skip=40)
+    seat = state["stack"][-1]["seat"]
+    assert search.choose(state, seat, small()) == search.choose(state, seat, small())
+
+
+def test_the_search_can_overrule_the_skirmisher():
+    """Not only a slower skirmisher: over a few positions it picks something else at least once."""
+    differs = 0
+    for seed in range(6):
+        state = at_search(seed, skip=30)
+        seat = state["stack"][-1]["seat"]
+        differs += search.choose(state, seat, Budget(playouts=24)) != bots.bot_action(state, seat, "skirmisher")
+    assert differs >= 1
+
+
+DECIDERS = {
+    "skirmisher": lambda state, seat: bots.bot_action(state, seat, "skirmisher"),
+    "random": lambda state, seat: bots.bot_action(state, seat, "random"),
+    "expert": lambda state, seat: expert.choose(state, seat, rollouts=6),
+    "warlord": lambda state, seat: search.choose(state, seat, small()),
+}
+
+
+@pytest.mark.parametrize("bot", sorted(DECIDERS))
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), skip=st.integers(0, 120), deal=st.integers(0, 2**31 - 1),
+       variants=st.sampled_from([[], ["cockfight"], ["flag"]]), players=st.sampled_from([2, 3]))
+def test_two_states_the_seat_sees_alike_get_the_same_decision(bot, seed, skip, deal, variants, players):
+    """The seat-view rule: what the seat cannot see (the deck, others' hands and face-down fight
+    cards, unseen leaders, hidden chicken ranks, the dice to come) is dealt again, and the bot's
+    answer stays the same."""
+    state = at_search(seed, players, {"variants": variants}, skip)
+    if state is None:
+        return
+    seat = state["stack"][-1]["seat"]
+    other = expert.determinize(state, seat, Rng(deal))
+    assert other["rng"] != state["rng"]
+    decide = DECIDERS[bot]
+    assert decide(other, seat) == decide(state, seat)
+
+
+class FakeClock:
+    """CPU time that moves only when the test says so."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_cpu_cap_stops_the_search_and_it_still_answers_legally(monkeypatch):
+    """Each playout takes a (fake) second: with a cap of 1.5 s the ones starting at 0 s and 1 s
+    run, none after."""
+    state = at_search(7, skip=20)
+    seat = state["stack"][-1]["seat"]
+    clock = FakeClock()
+    real = warlord.try_option
+
+    def slow(*args):
+        clock.now += 1.0
+        return real(*args)
+
+    monkeypatch.setattr(warlord, "try_option", slow)
+    budget = Budget(playouts=10_000, cap=1.5, clock=clock)
+    action = search.choose(state, seat, budget)
+    assert action in turn.atomic_legal(state, seat)
+    assert budget.capped
+    assert budget.spent == 2
+
+
+def test_without_the_cap_the_search_spends_its_playout_count_and_no_more():
+    state = at_search(7, skip=20)
+    seat = state["stack"][-1]["seat"]
+    budget = Budget(playouts=20, cap=1.5, clock=lambda: 0.0)
+    search.choose(state, seat, budget)
+    assert not budget.capped
+    assert SMALL <= budget.spent <= 20
+
+
+def test_a_decision_it_does_not_search_costs_no_playout():
+    state = setup.new_game(2, 2, {})
+    seat = state["stack"][-1]["seat"]
+    legal = turn.atomic_legal(state, seat)
+    assert not searched(state, seat, legal)
+    budget = small()
+    assert search.choose(state, seat, budget) == bots.bot_action(state, seat, "skirmisher")
+    assert budget.spent == 0
+
+
+@pytest.mark.parametrize("mode,options", [("solo", {}), ("solo_hard", {}), ("solo", {"preset": "classic"})])
+def test_the_warlord_plays_your_seat_in_solo_against_the_challenger(mode, options):
+    state = positions.solo(4, mode, "dusty", "gizzard", options, layout=None)
+    searched_once = False
+    while state["result"] is None and state["steps"] < 120:
+        seat = state["stack"][-1]["seat"]
+        if seat == 1:
+            action = bots.bot_action(state, 1, "challenger")
+        else:
+            legal = turn.atomic_legal(state, 0)
+            searched_once = searched_once or (len(legal) > 1 and searched(state, 0, legal))
+            action = search.choose(state, 0, Budget(playouts=4))
+            assert action in legal
+        state = turn.apply_action(state, seat, action)
+    assert searched_once
