@@ -26,10 +26,16 @@ from .rng import Rng, seed_state
 from .wfci.expert import determinize as wfci_worlds
 
 PLAYOUTS = 32       # rollouts per decision, shared among the candidates
-HORIZON = 200       # steps a rollout plays before it is called a draw
-MAX_CANDIDATES = 8   # choices tried; more are sampled down (the same way for the same view)
+HORIZON = 100       # steps a rollout plays before it is called a draw
+MAX_CANDIDATES = 16  # choices tried; more are sampled down (the same way for the same view)
 # A person's settings, not moves: a rollout never touches them and the baseline never picks them.
 SETTINGS = ("set_auto_pass", "set_auto_fight")
+# Clicks that only point at a piece: one is searched together with the click that follows it (a
+# two-click move is one choice), else "select another piece" would look as good as any move for
+# ever. Clicks that take one back are never searched nor played out.
+POINTERS = ("select",)
+UNDO = ("deselect", "cancel")
+_plans: dict[str, dict] = {}  # the second click of a chosen two-click move, by the view after the first
 
 WORLDS = {
     "chickenrun": chickenrun_worlds,
@@ -45,13 +51,20 @@ def determinize(game, state, seat: int, rng: Rng):
 
 
 def moves(game, state, seat: int) -> list[dict]:
-    return [a for a in game.legal_actions(state, seat) if a.get("type") not in SETTINGS]
+    """The legal actions less a person's settings, and less the undo clicks when others remain."""
+    legal = [a for a in game.legal_actions(state, seat) if a.get("type") not in SETTINGS]
+    onward = [a for a in legal if a.get("type") not in UNDO]
+    return onward or legal
+
+
+def _view_key(game, state, seat: int) -> int:
+    text = json.dumps(game.view(state, seat), sort_keys=True, separators=(",", ":"), default=str)
+    return zlib.crc32(text.encode("utf-8"))
 
 
 def view_rng(game, state, seat: int, seed: int) -> Rng:
     """The baseline's own stream, from the seat's view: nothing hidden may steer it."""
-    text = json.dumps(game.view(state, seat), sort_keys=True, separators=(",", ":"), default=str)
-    return Rng(seed_state(zlib.crc32(text.encode("utf-8")) * 1_000_003 + seed * 7919 + seat))
+    return Rng(seed_state(_view_key(game, state, seat) * 1_000_003 + seed * 7919 + seat))
 
 
 def result(game, state, seat: int) -> float:
@@ -78,12 +91,27 @@ def rollout(game, world, seat: int, rng: Rng, horizon: int) -> float:
     return result(game, world, seat)
 
 
-def candidates(game, state, seat: int, rng: Rng, limit: int = MAX_CANDIDATES) -> list[dict]:
-    legal = moves(game, state, seat)
-    if len(legal) <= limit:
-        return legal
-    picked = sorted(rng.shuffle(list(range(len(legal))))[:limit])
-    return [legal[i] for i in picked]
+def candidates(game, state, seat: int, rng: Rng, limit: int = MAX_CANDIDATES) -> list[tuple]:
+    """The choices to compare, each one click or a pointer click and the click after it."""
+    found: list[tuple] = []
+    for action in moves(game, state, seat):
+        if action.get("type") not in POINTERS:
+            found.append((action,))
+            continue
+        after = game.apply(state, seat, action)
+        follow = [b for b in moves(game, after, seat) if b.get("type") not in POINTERS] \
+            if seat in game.to_act(after) else []
+        found += [(action, b) for b in follow] or [(action,)]
+    if len(found) <= limit:
+        return found
+    picked = sorted(rng.shuffle(list(range(len(found))))[:limit])
+    return [found[i] for i in picked]
+
+
+def _play(game, world, seat: int, clicks: tuple):
+    for action in clicks:
+        world = game.apply(world, seat, action)  # apply never mutates its input
+    return world
 
 
 def decide(game, state, seat: int, seed: int = 0, playouts: int = PLAYOUTS, horizon: int = HORIZON,
@@ -92,10 +120,14 @@ def decide(game, state, seat: int, seed: int = 0, playouts: int = PLAYOUTS, hori
 
     With a budget, the first world is always played out for every candidate; after it the
     search stops as soon as the CPU time is spent, and each candidate is judged on its mean."""
+    key = f"{game.slug}:{seat}:{seed}:{_view_key(game, state, seat)}"
+    planned = _plans.pop(key, None)
+    if planned is not None and planned in game.legal_actions(state, seat):
+        return planned
     rng = view_rng(game, state, seat, seed)
     options = candidates(game, state, seat, rng)
     if len(options) == 1:
-        return options[0]
+        return _first(game, state, seat, seed, options[0])
     totals = [0.0] * len(options)
     counts = [0] * len(options)
     start = time.process_time()
@@ -105,11 +137,23 @@ def decide(game, state, seat: int, seed: int = 0, playouts: int = PLAYOUTS, hori
         for i, option in enumerate(options):
             if world_number and budget is not None and time.process_time() - start > budget:
                 break
-            after = game.apply(world, seat, option)  # apply never mutates `world`
-            totals[i] += rollout(game, after, seat, Rng(rollout_seed), horizon)
+            totals[i] += rollout(game, _play(game, world, seat, option), seat, Rng(rollout_seed), horizon)
             counts[i] += 1
         else:
             continue
         break
-    best = max(range(len(options)), key=lambda i: (totals[i] / counts[i], -i))
-    return options[best]
+    means = [t / c for t, c in zip(totals, counts)]
+    best = [i for i, m in enumerate(means) if m >= max(means) - 1e-9]
+    # a tie is drawn at random: when no rollout tells the choices apart, the first listed must
+    # not be taken every time
+    return _first(game, state, seat, seed, options[best[rng.below(len(best))]])
+
+
+def _first(game, state, seat: int, seed: int, clicks: tuple) -> dict:
+    """The first click of the choice; the second waits for the next call, in the view it expects."""
+    if len(clicks) > 1:
+        after = game.apply(state, seat, clicks[0])
+        if len(_plans) > 1000:
+            _plans.clear()
+        _plans[f"{game.slug}:{seat}:{seed}:{_view_key(game, after, seat)}"] = clicks[1]
+    return clicks[0]
