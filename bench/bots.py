@@ -135,7 +135,7 @@ def report(slug: str, ups, results: list[dict], seconds: float, task: dict) -> s
     game = get_game(slug)
     lines = [f"== {game.name} ({slug}) -- {seconds:.0f} s wall; baseline {task['playouts']} playouts, "
              f"horizon {task['horizon']} steps, budget {task['budget'] or 0:.2f} s CPU per decision"]
-    head = f"{'bot':>12} {'vs':>12} {'n':>3}p {'games':>5}  {'score':>6} {'95% interval':>15}  {'first seat':>10}  {'victory':>7}"
+    head = f"{'bot':>12} {'vs':>12} {'seats':>5} {'games':>5}  {'score':>6} {'95% interval':>15}  {'first seat':>10}  {'victory':>7}"
     lines.append(head)
     for key, (a, b, n, _games) in enumerate(ups):
         rows = [r for r in results if r["key"] == key]
@@ -145,7 +145,7 @@ def report(slug: str, ups, results: list[dict], seconds: float, task: dict) -> s
         lo, hi = wilson(score, len(rows))
         first = sum(seat_score(r["placement"], r["first"]) for r in rows) / len(rows)
         printed = sum(r["printed"] for r in rows) / len(rows)
-        lines.append(f"{a:>12} {b + (' x3' if n == 4 else ''):>12} {n:>3}p {len(rows):>5}  {score / len(rows):>6.1%} "
+        lines.append(f"{a:>12} {b + (f' x{n - 1}' if n > 2 else ''):>12} {n:>5} {len(rows):>5}  {score / len(rows):>6.1%} "
                      f"{f'{lo:.0%}-{hi:.0%}':>15}  {first:>10.1%}  {printed:>7.0%}")
     times: dict[str, list[float]] = {}
     for r in results:

@@ -22,8 +22,8 @@ def test_the_harness_prints_a_table_per_game(capsys):
     out = capsys.readouterr().out
     assert "Chicken Run" in out
     rows = [line.split() for line in out.splitlines()]
-    assert ["sensible", "random", "2p", "2"] in [r[:4] for r in rows]
-    assert ["sensible", "baseline", "2p", "1"] in [r[:4] for r in rows]
+    assert ["sensible", "random", "2", "2"] in [r[:4] for r in rows]
+    assert ["sensible", "baseline", "2", "1"] in [r[:4] for r in rows]
     assert any(r[:1] == ["baseline"] for r in rows)  # its think time
 
 
