@@ -52,6 +52,9 @@ def test_worlds_alike_to_the_seat_get_the_same_decision(slug, seed, steps, a, b)
     one = baseline.determinize(game, state, seat, Rng(seed_state(a)))
     two = baseline.determinize(game, state, seat, Rng(seed_state(b)))
     assert game.view(one, seat) == game.view(two, seat)
+    # what the seat cannot see, its order included, must not shape a world sampled from them
+    again = [game.serialize(baseline.determinize(game, w, seat, Rng(seed_state(seed)))) for w in (one, two)]
+    assert again[0] == again[1]
     assert game.legal_actions(one, seat) == game.legal_actions(state, seat)
     pick = baseline.decide(game, one, seat, seed=seed, playouts=8, horizon=8)
     assert pick == baseline.decide(game, two, seat, seed=seed, playouts=8, horizon=8)
