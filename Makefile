@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test setup migrate demo worker beat rehearse bench bench-floor bench-serial bench-board bench-replay bench-scale bench-engine bench-live messages catalogs clean
+.PHONY: run test setup migrate demo worker beat rehearse bench bench-floor bench-serial bench-board bench-replay bench-scale bench-engine bench-bots bench-live messages catalogs clean
 
 run: setup migrate demo
 	$(PY) manage.py runserver 127.0.0.1:8000
@@ -63,6 +63,12 @@ bench-scale: setup
 
 bench-engine: setup
 	$(PY) bench/engine_wfci.py
+
+# How strong each game's bots are (docs/bots.md): bot pairs and each bot against the generic
+# search baseline, win rates with 95% intervals, think time per decision. BENCH_ARGS="--game wfci
+# --games 200" and the like run more.
+bench-bots: setup
+	nice -n 10 $(PY) bench/bots.py $(BENCH_ARGS)
 
 # The live tables at scale (docs/performance.md): 5,000 open streams against the stream process
 # (uvicorn, two workers) with Redis and PostgreSQL of its own; fan-out latency, memory, CPU per

@@ -1,0 +1,34 @@
+"""`make bench-bots` in miniature: one game per match-up of Chicken Run, in this process."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _harness():
+    spec = importlib.util.spec_from_file_location("bench_bots", ROOT / "bench" / "bots.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_harness_prints_a_table_per_game(capsys):
+    bots = _harness()
+    assert bots.main(["--game", "chickenrun", "--bots", "sensible,random", "--games", "2", "--baseline-games", "1",
+                      "--processes", "1", "--budget", "0", "--playouts", "4", "--horizon", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "Chicken Run" in out
+    rows = [line.split() for line in out.splitlines()]
+    assert ["sensible", "random", "2", "2"] in [r[:4] for r in rows]
+    assert ["sensible", "baseline", "2", "1"] in [r[:4] for r in rows]
+    assert any(r[:1] == ["baseline"] for r in rows)  # its think time
+
+
+def test_the_wilson_interval_holds_the_rate():
+    bots = _harness()
+    lo, hi = bots.wilson(200, 400)
+    assert lo < 0.5 < hi and hi - lo < 0.1
+    assert bots.wilson(0, 10)[0] == 0.0 and bots.wilson(10, 10)[1] == 1.0
