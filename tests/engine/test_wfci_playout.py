@@ -98,7 +98,7 @@ def test_setup_refuses_bad_player_counts():
 def test_registry_and_protocol_basics():
     assert GAME.slug == "wfci" and GAME.name == "War for Chicken Island"
     assert (GAME.min_players, GAME.max_players) == (2, 4)
-    assert GAME.bots() == ["skirmisher", "random", "expert", "warlord", "challenger"]
+    assert GAME.bots() == ["skirmisher", "random", "expert", "warlord", "challenger", "cadet"]
     assert GAME.presets() and GAME.variants()
 
 

@@ -94,7 +94,7 @@ def test_every_solo_preset_sets_up():
 # -- the protocol --------------------------------------------------------------------------------
 
 def test_bots_hooks_and_labels():
-    assert GAME.bots() == ["skirmisher", "random", "expert", "challenger"] and GAME.default_bot() == "skirmisher"
+    assert GAME.bots() == ["skirmisher", "random", "expert", "warlord", "challenger", "cadet"] and GAME.default_bot() == "skirmisher"
     assert GAME.required_bots(2, {"mode": "solo"}) == {1: "challenger"}
     assert GAME.required_bots(2, {"mode": "solo_hard"}) == {1: "challenger"}
     assert GAME.required_bots(2, {}) == {}
