@@ -36,14 +36,6 @@ def _rng(state: dict, seat: int) -> Rng:
     return Rng(seed_state(state["seed"] * 2_000_003 + state["steps"] * 104_729 + seat * 31 + 17))
 
 
-def _shuffled(rng: Rng, items: list) -> list:
-    items = list(items)
-    for i in range(len(items) - 1, 0, -1):
-        j = rng.below(i + 1)
-        items[i], items[j] = items[j], items[i]
-    return items
-
-
 def determinize(state: dict, seat: int, rng: Rng) -> dict:
     """A copy of the state where everything `seat` cannot see is dealt again at random."""
     world = copy_state(state)
@@ -52,17 +44,17 @@ def determinize(state: dict, seat: int, rng: Rng) -> dict:
     down = world["combat"]["down"] if world["combat"] else {}
     down_keys = [k for k in down if int(k) != seat]
     pool = decks["scroll"] + [c for s in others for c in s["hand"]] + [c for k in down_keys for c in down[k]]
-    pool = _shuffled(rng, sorted(pool))  # sorted first: the hidden order must not matter
+    pool = rng.shuffle(sorted(pool))  # sorted first: the hidden order must not matter
     at = 0
     for s in others:
         s["hand"], at = pool[at:at + len(s["hand"])], at + len(s["hand"])
     for k in down_keys:
         down[k], at = pool[at:at + len(down[k])], at + len(down[k])
     decks["scroll"] = pool[at:]
-    decks["machine"] = _shuffled(rng, sorted(decks["machine"]))
+    decks["machine"] = rng.shuffle(sorted(decks["machine"]))
     leaders = decks["leader_box"] + [c for s in others for c in s["leader_options"]] \
         + [s["spare"] for s in others if s.get("spare")]
-    leaders = _shuffled(rng, sorted(leaders))
+    leaders = rng.shuffle(sorted(leaders))
     at = 0
     for s in others:
         s["leader_options"], at = leaders[at:at + len(s["leader_options"])], at + len(s["leader_options"])
@@ -120,7 +112,7 @@ def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int =
     rest = [a for a in legal if a != first]
     if top(state)["kind"] == "turn":
         rest = [a for a in rest if a["type"] in ("attack", "end_actions")]
-    return [first] + _shuffled(rng, rest)[:limit - 1]
+    return [first] + rng.shuffle(list(rest))[:limit - 1]
 
 
 def choose(state: dict, seat: int, rollouts: int = ROLLOUTS, budget: float = BUDGET_SECONDS) -> dict:

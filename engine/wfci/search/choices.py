@@ -23,13 +23,6 @@ def searched(state: dict, seat: int, legal: list[dict]) -> bool:
     return kind == "turn" and any(a["type"] in MAIN for a in legal)
 
 
-def _shuffled(rng: Rng, items: list) -> list:
-    items = list(items)
-    for i in range(len(items) - 1, 0, -1):
-        j = rng.below(i + 1)
-        items[i], items[j] = items[j], items[i]
-    return items
-
 
 def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int = CANDIDATES) -> list[dict]:
     """The skirmisher's pick first, then up to `limit - 1` others. At the Take-actions step only
@@ -38,8 +31,8 @@ def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int =
     first = skirmish(state, seat)
     rest = [a for a in legal if a != first]
     if top(state)["kind"] != "turn":
-        return [first] + _shuffled(rng, rest)[:limit - 1]
-    rest = [a for a in _shuffled(rng, rest) if a["type"] in ORDER]
+        return [first] + rng.shuffle(list(rest))[:limit - 1]
+    rest = [a for a in rng.shuffle(list(rest)) if a["type"] in ORDER]
     seen: dict[str, int] = {}
     ranked = []
     for a in rest:  # round-robin over kinds: the n-th of a kind after the (n-1)-th of every kind
