@@ -4,7 +4,7 @@ third player joining, the reveal and side declarations, shields, tags, card effe
 import json
 
 import engine
-from engine.wfci import audit, positions as P
+from engine.wfci import audit, composite, positions as P
 from engine.wfci.combat import strength_and_armor
 from engine.messages import render
 
@@ -75,7 +75,8 @@ def test_attacker_spends_plus_two_and_three():
     golem = P.machine(state, 1, "mud_golem", "1,0")  # armor 6
     state = fight(state, hen, golem, pay="claw")
     assert state["combat"]["stage"] == "dice"
-    assert legal(state) == [{"type": "boost", "face": "2"}, {"type": "boost", "face": "3"}, {"type": "done"}]
+    atomic = [a for a in legal(state) if not composite.is_composite(a)]  # composites come after these
+    assert atomic == [{"type": "boost", "face": "2"}, {"type": "boost", "face": "3"}, {"type": "done"}]
     state = act(state, {"type": "boost", "face": "2"})
     state = act(state, {"type": "boost", "face": "3"})
     assert state["combat"]["stage"] == "cards" and strength_and_armor(state) == (1 + 5, 6)
