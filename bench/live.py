@@ -229,33 +229,64 @@ async def mover(env, ids, moves: int, gap: float) -> list[dict]:
 
 PROBE = """
 import json, socket, sys, time
-port, seconds = int(sys.argv[1]), float(sys.argv[2])
-ask = b"GET /api/ping/ HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nX-Forwarded-Proto: https\\r\\nConnection: close\\r\\n\\r\\n"
-took, end = [], time.monotonic() + seconds
+port, seconds, match_id = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
+head = "Host: 127.0.0.1\\r\\nX-Forwarded-Proto: https\\r\\nConnection: close\\r\\n\\r\\n"
+asks = {"stream": f"GET /matches/{match_id}/events/ HTTP/1.1\\r\\n{head}".encode(),
+        "ping": f"GET /api/ping/ HTTP/1.1\\r\\n{head}".encode()}
+took, end, n = {"stream": [], "ping": []}, time.monotonic() + seconds, 0
 while time.monotonic() < end:
+    kind = ("stream", "ping")[n % 2]
+    n += 1
     started = time.monotonic()
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=60) as conn:
-            conn.sendall(ask)
-            while conn.recv(65536):
-                pass
+            conn.sendall(asks[kind])
+            got = b""
+            while True:
+                chunk = conn.recv(65536)
+                got += chunk
+                if not chunk or (kind == "stream" and b"event: board" in got):
+                    break
     except OSError:  # no answer within the timeout: a pause that long, at least
         pass
-    took.append((time.time(), time.monotonic() - started))
+    took[kind].append((time.time(), time.monotonic() - started))
     time.sleep(0.02)
 print(json.dumps(took))
 """
 
 
-async def probe(port: int, seconds: float) -> list[float]:
-    """/api/ping/ on the stream process every 20 ms for `seconds`: (when it was asked, how long
-    its answer took), for each.
-    From a process of its own, on a new connection each time (so either worker may answer, and
-    the readers' client in this process delays nothing it measures)."""
-    proc = await asyncio.create_subprocess_exec(sys.executable, "-c", PROBE, str(port), str(seconds),
+async def probe(port: int, seconds: float, match_id: int) -> dict[str, list]:
+    """Every 20 ms for `seconds`, from a process of its own and on a new connection each time
+    (so either worker may answer, and the readers' client in this process delays nothing it
+    measures), by turns: a stream opened on a public match until its first `board` frame (what
+    the stream process is for: its answer waits behind anything that holds the process), and
+    /api/ping/ (Django's own path through the process, a thread hop and the whole middleware;
+    production's nginx never sends it there). For each kind: (when it was asked, how long its
+    answer took)."""
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-c", PROBE, str(port), str(seconds), str(match_id),
                                                 stdout=asyncio.subprocess.PIPE)
     out, _ = await proc.communicate()
     return json.loads(out)
+
+
+async def loop_stalls(port: int, since: float, until: float, workers: int) -> dict:
+    """Each worker's event-loop stalls from `since` to `until` (wall time), as its /health/
+    reports them (games.live.stall): asked on new connections until every worker has answered."""
+    seen: dict[int, dict] = {}
+    for _ in range(200):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET /health/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Proto: https\r\nConnection: close\r\n\r\n")
+        answer = await reader.read()
+        writer.close()
+        loop = json.loads(answer.split(b"\r\n\r\n", 1)[1]).get("live", {}).get("loop")
+        if loop:
+            seen[loop["pid"]] = loop
+        if len(seen) >= workers:
+            break
+    stalls = sorted(ms for heard in seen.values() for at, ms in heard["stalls"] if since <= at <= until)
+    return {"workers_heard": len(seen), "worst_ms": stalls[-1] if stalls else 0.0,
+            "over_50ms": sum(ms > 50 for ms in stalls), "over_100ms": sum(ms > 100 for ms in stalls),
+            "worst_five_ms": stalls[-5:]}
 
 
 def database_connections(url: str) -> int:
@@ -304,9 +335,10 @@ async def run(args, env, ids, live) -> dict:
     print(f"fan-out {result['fan_out']}", flush=True)
 
     # the storm: every stream dropped at once (a network blip), all back within args.storm seconds
-    prober = asyncio.get_running_loop().create_task(probe(args.port, args.storm + 2))
+    prober = asyncio.get_running_loop().create_task(probe(args.port, args.storm + 2, ids[0]))
     await asyncio.sleep(0.5)
     cpu0, t0, storm_at, overflows = cpu_seconds(pid), time.monotonic(), time.time(), listen_overflows()
+    print(f"storm at {storm_at:.2f}", flush=True)
     for task in streams.tasks:
         task.cancel()
     await asyncio.gather(*streams.tasks, return_exceptions=True)
@@ -317,11 +349,15 @@ async def run(args, env, ids, live) -> dict:
     moved = await mover(env, ids, max(1, int(args.storm / args.gap)), args.gap)
     await asyncio.sleep(1)
     took = await prober
-    slow = [(round(at - storm_at, 2), round(t * 1000)) for at, t in took if t > 0.1]
+    stalls = await loop_stalls(args.port, storm_at, time.time(), args.workers)
+    slow = {kind: [(round(at - storm_at, 2), round(t * 1000)) for at, t in answers if t > 0.1]
+            for kind, answers in took.items()}
     fan, missing = latencies(moved, streams.arrivals, per_match)
     result["storm"] = {"seconds": args.storm, "fan_out": {**percentiles(fan), "missing": missing},
-                       "probe": percentiles([t for _, t in took]),
-                       "probes_over_100ms": slow[:40], "cpu_pct": round(100 * (cpu_seconds(pid) - cpu0) / (time.monotonic() - t0), 1),
+                       "loop_stalls": stalls,
+                       "probe": percentiles([t for _, t in took["stream"]]),
+                       "probes_over_100ms": slow["stream"][:40],
+                       "ping": percentiles([t for _, t in took["ping"]]), "pings_over_100ms": slow["ping"][:40], "cpu_pct": round(100 * (cpu_seconds(pid) - cpu0) / (time.monotonic() - t0), 1),
                        "cpu_s": round(cpu_seconds(pid) - cpu0, 2), "wall_s": round(time.monotonic() - t0, 1),
                        "listen_overflows": listen_overflows() - overflows,
                        "streams_back": streams.now, "refused": streams.refusals}

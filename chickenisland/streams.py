@@ -15,6 +15,7 @@ import asyncio
 import io
 import re
 import time
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from importlib import import_module
 
@@ -24,9 +25,13 @@ from django.conf import settings
 from django.contrib import auth
 from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections
+from django.utils import translation
+from django_permissions_policy import PermissionsPolicyMiddleware
+
+from chickenisland.middleware import JSON_POLICY
 
 from games.api import streams as api_streams
-from games.live import stream
+from games.live import stall, stream
 from games.views import events as page_events
 
 PAGE, API_MATCH, API_PLAYER = "page", "api-match", "api-player"
@@ -44,6 +49,9 @@ HEADERS = [
     (b"cross-origin-opener-policy", b"same-origin"),
     (b"x-frame-options", b"DENY"),
     (b"vary", b"Cookie"),
+    # a stream is never rendered: the policy that allows nothing, as the API's JSON answers get
+    (b"content-security-policy", JSON_POLICY.encode()),
+    (b"permissions-policy", PermissionsPolicyMiddleware(lambda request: None).permissions_policy.encode()),
 ]
 
 
@@ -64,6 +72,7 @@ def route(django_app):
     """`django_app` behind the streams' lean route."""
 
     async def application(scope, receive, send):
+        stall.watch()
         if scope["type"] == "http" and scope.get("method") == "GET":
             for pattern, kind in ROUTES:
                 found = pattern.match(scope["path"])
@@ -89,19 +98,25 @@ def _open(kind: str, scope, pk):
         engine = import_module(settings.SESSION_ENGINE)
         request.session = engine.SessionStore(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
         request.user = _user(request)
-        if kind == PAGE:
-            try:
-                return page_events._open(request, int(pk))
-            except Exception:  # a 404 (a private match, none such): Django's page says it
-                raise Delegate from None
-        try:
-            if kind == API_MATCH:
-                return api_streams._match_stream(request, int(pk))
-            return api_streams._player_stream(request)
-        except api_streams.Refused as refused:
-            return refused
+        scope["language"] = _language(request)
+        with translation.override(scope["language"].decode()):  # a refusal in the reader's language
+            return _answer(kind, request, pk)
     finally:
         close_old_connections()
+
+
+def _answer(kind: str, request, pk):
+    if kind == PAGE:
+        try:
+            return page_events._open(request, int(pk))
+        except Exception:  # a 404 (a private match, none such): Django's page says it
+            raise Delegate from None
+    try:
+        if kind == API_MATCH:
+            return api_streams._match_stream(request, int(pk))
+        return api_streams._player_stream(request)
+    except api_streams.Refused as refused:
+        return refused
 
 
 def _user(request):
@@ -123,22 +138,32 @@ def _user(request):
     return user
 
 
+def _language(request) -> bytes:
+    """The reader's language, as the site's middleware finds it (their profile's, else the
+    browser's): the stream says it in Content-Language like every other answer."""
+    user = request.user
+    if user.is_authenticated and getattr(user, "language", ""):
+        return user.language.encode()
+    return translation.get_language_from_request(request).encode()
+
+
 async def serve(kind: str, pk, scope, receive, send) -> None:
     live = await sync_to_async(_open, thread_sensitive=False, executor=OPENERS)(kind, scope, pk)
+    language = [(b"content-language", scope.get("language", b"en"))]
     if isinstance(live, api_streams.Refused):
-        return await _json(send, live.status, {"detail": live.detail})
+        return await _json(send, live.status, {"detail": live.detail}, language)
     if live is None:  # drawn for a login that is gone: the page's poll says "log in again"
-        await send({"type": "http.response.start", "status": 204, "headers": HEADERS[2:]})
+        await send({"type": "http.response.start", "status": 204, "headers": [*HEADERS[2:], *language]})
         return await send({"type": "http.response.body", "body": b""})
     await send({"type": "http.response.start", "status": 200,
-                "headers": [(b"content-type", b"text/event-stream"), *HEADERS]})
+                "headers": [(b"content-type", b"text/event-stream"), *HEADERS, *language]})
     await _pump(stream.aframes(live, release=False), receive, send)
 
 
-async def _json(send, status: int, body: dict) -> None:
+async def _json(send, status: int, body: dict, language: list) -> None:
     data = orjson.dumps(body)
     await send({"type": "http.response.start", "status": status, "headers": [
-        (b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()), *HEADERS[2:]]})
+        (b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()), *HEADERS[2:], *language]})
     await send({"type": "http.response.body", "body": data})
 
 
@@ -154,7 +179,7 @@ async def _pump(frames, receive, send) -> None:
             pass
         if not state["done"]:
             state["left"] = True
-            pump.cancel()
+            _reaper().end(pump)
 
     watcher = asyncio.ensure_future(gone())
     try:
@@ -169,3 +194,45 @@ async def _pump(frames, receive, send) -> None:
         state["done"] = True
         watcher.cancel()
         await frames.aclose()
+
+
+class Reaper:
+    """Ends the streams whose clients went away, BATCH per turn of the event loop.
+
+    When a network blip drops thousands of streams at once, each one's end (its presence, its
+    subscription, its generator) is a few steps of the loop: all at once they held the loop
+    for ~0.3 s, and every other request waited behind them. In batches, a request that comes
+    meanwhile waits behind one batch at most; the streams still all end within a second."""
+
+    BATCH = 64
+
+    def __init__(self, loop: asyncio.AbstractEventLoop):
+        self.loop = loop
+        self.waiting: deque[asyncio.Task] = deque()
+        self.task: asyncio.Task | None = None
+
+    def end(self, pump: asyncio.Task) -> None:
+        self.waiting.append(pump)
+        if self.task is None or self.task.done():
+            self.task = self.loop.create_task(self._run())
+
+    async def _run(self) -> None:
+        while self.waiting:
+            for _ in range(min(self.BATCH, len(self.waiting))):
+                pump = self.waiting.popleft()
+                if not pump.done():
+                    pump.cancel()
+            await asyncio.sleep(0)  # this batch ends in the next turn, beside what else waits
+
+
+_reapers: dict[asyncio.AbstractEventLoop, Reaper] = {}
+
+
+def _reaper() -> Reaper:
+    loop = asyncio.get_running_loop()
+    reaper = _reapers.get(loop)
+    if reaper is None:
+        for old in [known for known in _reapers if known.is_closed()]:
+            del _reapers[old]
+        reaper = _reapers[loop] = Reaper(loop)
+    return reaper

@@ -6,6 +6,7 @@ The write path announces its follow-ups through games.signals; the receivers her
 from datetime import timedelta
 
 from celery import shared_task
+from django.conf import settings
 from django.dispatch import receiver
 from django.utils import timezone
 
@@ -23,11 +24,18 @@ from .notifications import tasks as notification_tasks  # noqa: F401  the delive
 from .refusals import ServiceError
 from .models import Match, Seat
 
+# Seconds of a worker one bot task may take: a strong bot's decision (its own budget, at most
+# about 1.5 s of CPU) is one task; then the next decision is queued behind whatever else waits.
+BOT_TASK_SECONDS = 0.5
+
 
 @shared_task(acks_late=True)
 def play_bot_turns(match_id: int, version: int | None = None) -> int:
-    """Play bot moves while a bot is to act (version is informational: stale tasks do nothing)."""
-    return services.play_bot_turns(match_id)
+    """Play bot moves while a bot is to act, for one decision's budget (version is
+    informational: stale tasks do nothing). In-process tasks (no worker: `make run`, tests)
+    play on to the end: a handover there would run the next task inside this one."""
+    eager = settings.CELERY_TASK_ALWAYS_EAGER
+    return services.play_bot_turns(match_id, budget=None if eager else BOT_TASK_SECONDS)
 
 
 @shared_task

@@ -15,6 +15,7 @@ route (chickenisland.streams) calls the same `_match_stream` / `_player_stream`.
 from __future__ import annotations
 
 from django.http import JsonResponse
+from django.utils.translation import gettext as _
 from rest_framework import exceptions
 
 from ..chat import inbox
@@ -38,7 +39,7 @@ def _caller(request):
         raise Refused(401, str(exc.detail)) from None
     user = found[0] if found else request.user
     if not getattr(user, "is_authenticated", False):
-        raise Refused(401, "Authentication credentials were not provided.")
+        raise Refused(401, str(exceptions.NotAuthenticated.default_detail))
     return user
 
 
@@ -48,10 +49,10 @@ def _match_stream(request, pk):
         match = recent.answer(("api", pk), bus.match_channel(pk), lambda: match_rows.match_with_seats(pk),
                               keep=lambda match: match.status != Match.Status.LOBBY)
     except ServiceError:
-        raise Refused(404, "No such match.") from None
+        raise Refused(404, _("No such match.")) from None
     viewer = visibility.viewer(match, user)
     if not viewer.may_see:
-        raise Refused(404, "No such match.")
+        raise Refused(404, _("No such match."))
     channel, chat_id = inbox.latest_id_recent(match, viewer)
     return stream.MatchStream(
         match_id=match.pk, version=match.version, status=match.status, chat_id=chat_id, chat_channel=channel,

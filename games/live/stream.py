@@ -24,7 +24,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections, connections
 from django.http import HttpResponse, StreamingHttpResponse
 
-from . import beats, bus, hub, presence, publish, sse
+from . import beats, bus, hub, presence, publish, sse, stall
 
 HEARTBEAT = 15.0  # seconds between keep-alive comments (and presence refreshes)
 _open = [0]  # streams open in this process (for /health/)
@@ -54,11 +54,12 @@ def response(request, live):
 
 def report() -> dict:
     """What /health/ says of the live tables: how events travel, the streams this process
-    holds, and (with Redis) how many match and player channels some stream process listens to."""
+    holds, (with Redis) how many match and player channels some stream process listens to,
+    and (in the stream process) its event loop's stalls."""
     body = {"fan_out": "redis" if bus.uses_redis() else "memory", "streams_here": _open[0]}
     if bus.uses_redis():
         body["channels_listened"] = len(bus.redis_client().pubsub_channels(bus.PREFIX + "*"))
-    return body
+    return body | stall.report()
 
 
 def parse_event_id(value: str | None) -> tuple[int, int] | None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -211,13 +213,19 @@ def _announce(signal, **news) -> None:
         log.exception("could not queue the follow-up of match %s", news.get("match_id"))
 
 
-def play_bot_turns(match_id: int, max_moves: int = 5000) -> int:
+def play_bot_turns(match_id: int, max_moves: int = 5000, budget: float | None = None) -> int:
     """Let bots move while one is to act; returns how many moves were made.
 
     Each move is computed from the version it read and submitted with that version, so a
-    retried or duplicated task only meets a 409 and does nothing twice.
+    retried or duplicated task only meets a 409 and does nothing twice. `budget`: the seconds
+    this call may spend (a worker's task): once a decision has used it up, the next one is
+    queued as a task of its own, so a strong bot (whose one decision takes the whole budget)
+    plays one decision per task and never holds a worker for a game, while normal bots (well
+    under a millisecond a decision) still play many moves in a row.
     """
     moves = 0
+    handover = False
+    started = time.monotonic()
     _local.bot_loop = True
     try:
         while moves < max_moves:
@@ -228,6 +236,9 @@ def play_bot_turns(match_id: int, max_moves: int = 5000) -> int:
             seat = next((i for i in match.to_act if i in bots), None)
             if seat is None:
                 break
+            if budget is not None and moves and time.monotonic() - started >= budget:
+                handover = True
+                break
             game = engine.get_game(match.game)
             action = game.bot_action(game.deserialize(match.state), seat, bots[seat])
             try:
@@ -237,7 +248,7 @@ def play_bot_turns(match_id: int, max_moves: int = 5000) -> int:
             moves += 1
     finally:
         _local.bot_loop = False
-    if moves >= max_moves:
+    if handover or moves >= max_moves:
         match = Match.objects.get(pk=match_id)
         transaction.on_commit(
             lambda: signals.bot_turn_due.send(Match, match_id=match_id, version=match.version), robust=True

@@ -106,3 +106,25 @@ def test_the_page_stream_serves_a_session_and_hands_a_stranger_to_django():
     assert (start["status"], body) == (418, "django")
     start, body = call("/lobby/")
     assert (start["status"], body) == (418, "django")
+
+
+def test_a_stream_carries_the_sites_policies_and_the_readers_language():
+    match, a, b = race()
+    token = Token.objects.create(user=b)
+    start, _ = call(f"/api/matches/{match.pk}/events/", [("Authorization", f"Token {token.key}")], frames=1)
+    headers = dict(start["headers"])
+    assert headers[b"content-security-policy"] == b"default-src 'none'; frame-ancestors 'none'"
+    assert b"camera=()" in headers[b"permissions-policy"] and b"geolocation=()" in headers[b"permissions-policy"]
+    assert headers[b"content-language"] == b"en"
+
+
+def test_a_refusal_is_in_the_readers_language():
+    match, a, b = race(private=True)
+    stranger = make_user("etranger")
+    token = Token.objects.create(user=stranger)
+    asks = [("Authorization", f"Token {token.key}"), ("Accept-Language", "fr")]
+    start, body = call(f"/api/matches/{match.pk}/events/", asks)
+    assert start["status"] == 404 and dict(start["headers"])[b"content-language"] == b"fr"
+    assert json.loads(body) == {"detail": "Cette partie n'existe pas."}
+    start, body = call(f"/api/matches/{match.pk}/events/", [("Accept-Language", "fr")])
+    assert start["status"] == 401 and json.loads(body)["detail"] != "Authentication credentials were not provided."
