@@ -31,7 +31,7 @@ from django_permissions_policy import PermissionsPolicyMiddleware
 from chickenisland.middleware import JSON_POLICY
 
 from games.api import streams as api_streams
-from games.live import stall, stream
+from games.live import bus, stall, stream
 from games.views import events as page_events
 
 PAGE, API_MATCH, API_PLAYER = "page", "api-match", "api-player"
@@ -148,8 +148,15 @@ def _language(request) -> bytes:
 
 
 async def serve(kind: str, pk, scope, receive, send) -> None:
-    live = await sync_to_async(_open, thread_sensitive=False, executor=OPENERS)(kind, scope, pk)
+    early = await _listen_first(kind, pk)
+    try:
+        live = await sync_to_async(_open, thread_sensitive=False, executor=OPENERS)(kind, scope, pk)
+    except BaseException:
+        await _close(early)
+        raise
     language = [(b"content-language", scope.get("language", b"en"))]
+    if not isinstance(live, (stream.MatchStream, stream.PlayerStream)):
+        await _close(early)
     if isinstance(live, api_streams.Refused):
         return await _json(send, live.status, {"detail": live.detail}, language)
     if live is None:  # drawn for a login that is gone: the page's poll says "log in again"
@@ -157,7 +164,24 @@ async def serve(kind: str, pk, scope, receive, send) -> None:
         return await send({"type": "http.response.body", "body": b""})
     await send({"type": "http.response.start", "status": 200,
                 "headers": [(b"content-type", b"text/event-stream"), *HEADERS, *language]})
-    await _pump(stream.aframes(live, release=False), receive, send)
+    await _pump(stream.aframes(live, release=False, sub=early), receive, send)
+
+
+async def _listen_first(kind: str, pk):
+    """A match stream subscribes before it reads where the match stands: a move committed in
+    between is then heard, never lost between the read and the subscription. (Redis down: None,
+    and the stream fails as it opens, so its page polls.)"""
+    if kind == API_PLAYER:
+        return None  # whose channel it is is known only once the reader is
+    try:
+        return await bus.asubscribe([bus.match_channel(int(pk))])
+    except Exception:
+        return None
+
+
+async def _close(sub) -> None:
+    if sub is not None:
+        await sub.aclose()
 
 
 async def _json(send, status: int, body: dict, language: list) -> None:

@@ -222,15 +222,17 @@ def frames(stream, heartbeat: float | None = None):
         _end(stream, lambda: threading.Timer(presence.GRACE + 0.2, stream.after_grace).start())
 
 
-async def aframes(stream, heartbeat: float | None = None, release: bool = True):
+async def aframes(stream, heartbeat: float | None = None, release: bool = True, sub=None):
     """The stream for a coroutine (the ASGI process): holds no thread while it waits. Its
     presence is kept by the process's batch (`beats`), not by round trips of its own.
     `release`: close the connection the request's own thread opened (Django's views; the lean
-    route of `chickenisland.streams` has none)."""
+    route of `chickenisland.streams` has none). `sub`: its subscription, if it subscribed
+    before it read the match (the lean route)."""
     heartbeat = heartbeat or HEARTBEAT
     if release:
         await sync_to_async(_release_database, thread_sensitive=True)()
-    sub = await bus.asubscribe(stream.channels)
+    if sub is None:
+        sub = await bus.asubscribe(stream.channels)
     loop = asyncio.get_running_loop()
     keeper = beats.of_this_loop()
     _open[0] += 1

@@ -128,3 +128,26 @@ def test_a_refusal_is_in_the_readers_language():
     assert json.loads(body) == {"detail": "Cette partie n'existe pas."}
     start, body = call(f"/api/matches/{match.pk}/events/", [("Accept-Language", "fr")])
     assert start["status"] == 401 and json.loads(body)["detail"] != "Authentication credentials were not provided."
+
+
+def test_a_move_committed_while_the_stream_reads_the_match_is_heard(monkeypatch):
+    """The stream subscribes before it reads where the match stands: a move published just after
+    the read (before the stream would have subscribed, were it the other way round) still comes."""
+    from chickenisland import streams
+    from games.api import streams as api_streams
+    from games.live import bus
+
+    match, a, b = race()
+    token = Token.objects.create(user=b)
+    read = api_streams._match_stream
+
+    def read_then_a_move(request, pk):
+        opened = read(request, pk)
+        bus.publish(bus.match_channel(pk), {"event": "board", "version": opened.version + 1, "status": "active"})
+        return opened
+
+    monkeypatch.setattr(streams.api_streams, "_match_stream", read_then_a_move)
+    start, body = call(f"/api/matches/{match.pk}/events/", [("Authorization", f"Token {token.key}")], frames=5)
+    frames = [parse(f + "\n\n") for f in body.split("\n\n") if f]
+    boards = [data["version"] for kind, _, data in frames if kind == "board"]
+    assert boards == [match.version, match.version + 1]
