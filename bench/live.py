@@ -12,7 +12,8 @@ over its processes; the CPU per open is CPU time (robust to other load), not wal
    over every (move, stream) pair, the stream process's RSS and its CPU.
 3. Reconnect storm: every stream is dropped at once and reconnects at a random moment within
    --storm seconds while moves go on; a probe in a process of its own asks the stream process
-   for /api/ping/ every 20 ms on a new connection. The pause is the slowest probe answer;
+   every 20 ms on a new connection, by turns a stream (until its first frame) and /api/ping/; each
+   worker's event-loop stalls (its /health/) are the pause;
    fan-out latency during the storm, the CPU it took and the connections the kernel turned
    away (accept queue full) are reported too.
 
@@ -283,10 +284,11 @@ async def loop_stalls(port: int, since: float, until: float, workers: int) -> di
             seen[loop["pid"]] = loop
         if len(seen) >= workers:
             break
-    stalls = sorted(ms for heard in seen.values() for at, ms in heard["stalls"] if since <= at <= until)
+    heard = sorted((round(at - since, 2), ms) for loop in seen.values() for at, ms in loop["stalls"] if since <= at <= until)
+    stalls = sorted(ms for _, ms in heard)
     return {"workers_heard": len(seen), "worst_ms": stalls[-1] if stalls else 0.0,
             "over_50ms": sum(ms > 50 for ms in stalls), "over_100ms": sum(ms > 100 for ms in stalls),
-            "worst_five_ms": stalls[-5:]}
+            "worst_five_ms": stalls[-5:], "over_50ms_at": [(at, ms) for at, ms in heard if ms > 50]}
 
 
 def database_connections(url: str) -> int:
