@@ -32,6 +32,7 @@ from engine.wfci.search.choices import searched  # noqa: E402
 
 MATCHUPS = {  # name: (players, options, seats the warlord plays in game g)
     "2p-standard": (2, {}, lambda g: (g % 2,)),
+    "2p-vs-skirmisher": (2, {}, lambda g: (g % 2,)),  # the level below (normal) instead of the expert
     "2p-classic": (2, {"preset": "classic"}, lambda g: (g % 2,)),
     "2p-flag": (2, {"variants": ["flag"]}, lambda g: (g % 2,)),
     "4p-standard": (4, {}, lambda g: (g % 4,)),
@@ -40,6 +41,9 @@ MATCHUPS = {  # name: (players, options, seats the warlord plays in game g)
     "solo-hard": ("solo", "solo_hard", {}),
     "solo-classic": ("solo", "solo", {"preset": "classic"}),
 }
+
+
+AGAINST = {"2p-vs-skirmisher": "skirmisher"}  # match-ups whose other seats are not the expert
 
 
 def _leaders(g: int) -> tuple[str, str]:
@@ -69,6 +73,8 @@ def play(name: str, g: int, max_steps: int = 20_000) -> dict:
                 times.append(time.process_time() - t0)
         elif spec[0] == "solo":
             action = bots.bot_action(state, seat, "challenger")
+        elif name in AGAINST:
+            action = bots.bot_action(state, seat, AGAINST[name])
         else:
             action = expert.choose(state, seat)
         state = turn.apply_action(state, seat, action)

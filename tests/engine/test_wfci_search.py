@@ -4,7 +4,7 @@ skirmisher's seat in solo against the Challenger. Small budgets keep it quick: t
 measured by bench/search_wfci.py, not here."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import example, HealthCheck, given, settings, strategies as st
 
 from engine.rng import Rng
 from engine.wfci import bots, expert, positions, search, setup, turn
@@ -83,11 +83,14 @@ DECIDERS = {
 @pytest.mark.parametrize("bot", sorted(DECIDERS))
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), skip=st.integers(0, 120), deal=st.integers(0, 2**31 - 1),
-       variants=st.sampled_from([[], ["cockfight"], ["flag"]]), players=st.sampled_from([2, 3]))
-def test_two_states_the_seat_sees_alike_get_the_same_decision(bot, seed, skip, deal, variants, players):
+       table=st.sampled_from([(2, []), (2, ["cockfight"]), (2, ["flag"]), (3, []), (4, []), (4, ["teams"])]))
+@example(seed=7, skip=40, deal=1, table=(4, ["teams"]))
+@example(seed=11, skip=60, deal=2, table=(4, []))
+def test_two_states_the_seat_sees_alike_get_the_same_decision(bot, seed, skip, deal, table):
     """The seat-view rule: what the seat cannot see (the deck, others' hands and face-down fight
     cards, unseen leaders, hidden chicken ranks, the dice to come) is dealt again, and the bot's
     answer stays the same."""
+    players, variants = table
     state = at_search(seed, players, {"variants": variants}, skip)
     if state is None:
         return
