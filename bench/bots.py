@@ -40,6 +40,10 @@ DEFAULTS = {
     "barnyard": {"games": 400, "baseline_games": 20, "budget": 0.03, "horizon": 60, "players": [2]},
     "wfci": {"games": 40, "baseline_games": 8, "budget": 0.03, "horizon": 40, "players": [2, 4], "four_games": 8},
 }
+# Bots that think for a while: a match-up with one of them plays at most this many games (by
+# default; --games asks for more), so the default run ends within the hour. The warlord plays
+# its longer runs in bench/search_wfci.py, whose results resume.
+SLOW = {"fox": 200, "rooster": 200, "marshal": 100, "expert": 40, "warlord": 6}
 # The printed way to win, per game (the others: our turn or round limits, draws, everyone losing).
 PRINTED = {
     "chickenrun": lambda reason: reason == "two chickens captured",
@@ -103,13 +107,21 @@ def matchups(slug: str, bots: list[str], args) -> list[tuple[str, str, int, int]
     for n in players:
         if n == 2:
             games = args.games or conf["games"]
-            out += [(a, b, 2, games) for a, b in combinations(bots, 2)]
+            out += [(a, b, 2, _capped(games, args.games, a, b)) for a, b in combinations(bots, 2)]
             if not args.no_baseline:
-                out += [(a, BASELINE, 2, args.baseline_games or conf["baseline_games"]) for a in bots]
+                out += [(a, BASELINE, 2, _capped(args.baseline_games or conf["baseline_games"], args.baseline_games, a))
+                        for a in bots]
         else:
             games = args.games or conf.get("four_games", conf["games"])
-            out += [(a, b, n, games) for a, b in permutations(bots, 2)]
+            out += [(a, b, n, _capped(games, args.games, a, b)) for a, b in permutations(bots, 2)]
     return out
+
+
+def _capped(games: int, asked: int | None, *bots: str) -> int:
+    """The default number of games, less for a slow bot (SLOW); a number asked for stands."""
+    if asked:
+        return games
+    return min([games, *[SLOW[b] for b in bots if b in SLOW]])
 
 
 def tasks_for(slug: str, ups, args) -> list[dict]:
