@@ -41,7 +41,7 @@ DEFAULTS = {
     "wfci": {"games": 40, "baseline_games": 8, "budget": 0.03, "horizon": 40, "players": [2, 4], "four_games": 8},
 }
 # Bots that think for a while: a match-up with one of them plays at most this many games (by
-# default; --games asks for more), so the default run ends within the hour. The warlord plays
+# default; --games asks for more), so the default run takes hours, not days. The warlord plays
 # its longer runs in bench/search_wfci.py, whose results resume.
 SLOW = {"fox": 200, "rooster": 200, "marshal": 100, "expert": 40, "warlord": 6}
 # The printed way to win, per game (the others: our turn or round limits, draws, everyone losing).
