@@ -24,7 +24,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections, connections
 from django.http import HttpResponse, StreamingHttpResponse
 
-from . import beats, bus, hub, presence, publish, sse, stall
+from . import beats, bus, hub, presence, publish, sessions, sse, stall
 
 HEARTBEAT = 15.0  # seconds between keep-alive comments (and presence refreshes)
 _open = [0]  # streams open in this process (for /health/)
@@ -86,6 +86,7 @@ class MatchStream:
     last_event_id: str | None = None
     member: str = ""
     allowed: Callable[[], bool] | None = field(default=None, repr=False)  # still signed in?
+    session_key: str | None = field(default=None, repr=False)  # ... asked in a batch (coroutines)
     user_id: int | None = None  # the signed-in reader: on the site while this stream is open
     _here: dict | None = field(default=None, repr=False)
 
@@ -246,7 +247,7 @@ async def aframes(stream, heartbeat: float | None = None, release: bool = True, 
                 if frame:
                     yield frame
             if loop.time() >= next_beat:
-                if getattr(stream, "allowed", None) is not None and not await _off_loop(stream.allowed)():
+                if not await _still_allowed(stream):
                     return
                 yield sse.comment("keep-alive")
                 next_beat = loop.time() + heartbeat
@@ -256,6 +257,16 @@ async def aframes(stream, heartbeat: float | None = None, release: bool = True, 
         _open[0] -= 1
         keeper.leave(stream)
         await sub.aclose()
+
+
+async def _still_allowed(stream) -> bool:
+    """Whether a signed-in reader's session still exists: with those of the loop's other
+    streams in one query (`sessions`), else by the stream's own check."""
+    key = getattr(stream, "session_key", None)
+    if key:
+        return await sessions.alive(key)
+    allowed = getattr(stream, "allowed", None)
+    return allowed is None or await _off_loop(allowed)()
 
 
 def opener(build):

@@ -38,6 +38,7 @@ def _open(request, pk):
         seat=viewer.seat, viewer="" if viewer.seat is not None else viewer_key(request),
         last_event_id=request.headers.get("Last-Event-ID") or request.GET.get("last_event_id"),
         allowed=_session_alive(request), user_id=request.user.pk if request.user.is_authenticated else None,
+        session_key=request.session.session_key if request.user.is_authenticated else None,
     )
 
 

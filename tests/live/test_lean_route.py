@@ -151,3 +151,56 @@ def test_a_move_committed_while_the_stream_reads_the_match_is_heard(monkeypatch)
     frames = [parse(f + "\n\n") for f in body.split("\n\n") if f]
     boards = [data["version"] for kind, _, data in frames if kind == "board"]
     assert boards == [match.version, match.version + 1]
+
+
+def test_signed_in_streams_end_once_their_session_ended_and_are_asked_in_one_query(monkeypatch):
+    from django.contrib.sessions.models import Session
+    from django.test import Client
+
+    from games.live import sessions, stream
+
+    monkeypatch.setattr(stream, "HEARTBEAT", 0.3)
+    monkeypatch.setattr(sessions, "WINDOW", 0.25)
+    asked = []
+    existing = sessions.existing
+    monkeypatch.setattr(sessions, "existing", lambda keys: asked.append(sorted(keys)) or existing(keys))
+    match, a, b = race()
+    cookies = {}
+    for user in (a, b):
+        client = Client()
+        client.force_login(user)
+        cookies[user.pk] = client.cookies["sessionid"].value
+
+    async def run():
+        gone, ended, tasks = asyncio.Event(), {}, {}
+
+        async def receive():
+            await gone.wait()
+            return {"type": "http.disconnect"}
+
+        for user in (a, b):
+            opened = asyncio.Event()
+
+            async def send(message, user=user, opened=opened):
+                if message["type"] == "http.response.body":
+                    opened.set()
+                    if not message.get("more_body"):
+                        ended[user.pk] = True
+
+            scope = {"type": "http", "method": "GET", "path": f"/matches/{match.pk}/events/", "query_string": b"",
+                     "root_path": "", "headers": [(b"cookie", f"sessionid={cookies[user.pk]}".encode())],
+                     "scheme": "http", "server": ("testserver", 80), "client": ("127.0.0.1", 5000),
+                     "http_version": "1.1", "asgi": {"version": "3.0"}}
+            tasks[user.pk] = asyncio.ensure_future(route(_django)(scope, receive, send))
+            await asyncio.wait_for(opened.wait(), 30)
+        await asyncio.get_running_loop().run_in_executor(
+            None, lambda: Session.objects.filter(session_key=cookies[a.pk]).delete())
+        await asyncio.wait_for(tasks[a.pk], 10)  # a's stream ends at its next heartbeat
+        still = not tasks[b.pk].done()
+        gone.set()
+        await asyncio.wait_for(tasks[b.pk], 10)
+        return ended, still
+
+    ended, still = run_async(run())
+    assert ended.get(a.pk) and still  # b, still signed in, kept streaming
+    assert sorted([cookies[a.pk], cookies[b.pk]]) in asked  # both streams' sessions in one query
