@@ -14,6 +14,8 @@ route (chickenisland.streams) calls the same `_match_stream` / `_player_stream`.
 
 from __future__ import annotations
 
+import time
+
 from django.http import JsonResponse
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
@@ -31,16 +33,38 @@ class Refused(Exception):
         self.status, self.detail = status, detail
 
 
+TOKEN_TTL = 5.0  # seconds a token's user is reused by the streams that open with it
+_tokens: dict[str, tuple[float, object]] = {}  # Authorization header -> (until, its user)
+
+
 def _caller(request):
     """The token's user, else the session's; 401 for nobody."""
+    found = _token_user(request)
+    user = found if found is not None else request.user
+    if not getattr(user, "is_authenticated", False):
+        raise Refused(401, str(exceptions.NotAuthenticated.default_detail))
+    return user
+
+
+def _token_user(request):
+    """The token's user, read once per TOKEN_TTL: a bot program or an app that reconnects (a
+    storm, a flaky network) costs no token query each time. Only a good token is kept."""
+    header = request.headers.get("Authorization", "")
+    now = time.monotonic()
+    hit = _tokens.get(header) if header else None
+    if hit is not None and hit[0] > now:
+        return hit[1]
     try:
         found = TokenAuthentication().authenticate(request)
     except exceptions.AuthenticationFailed as exc:
         raise Refused(401, str(exc.detail)) from None
-    user = found[0] if found else request.user
-    if not getattr(user, "is_authenticated", False):
-        raise Refused(401, str(exceptions.NotAuthenticated.default_detail))
-    return user
+    if found is None:
+        return None
+    if len(_tokens) > 50_000:
+        for old in [k for k, (until, _) in list(_tokens.items()) if until <= now]:
+            _tokens.pop(old, None)
+    _tokens[header] = (now + TOKEN_TTL, found[0])
+    return found[0]
 
 
 def _match_stream(request, pk):

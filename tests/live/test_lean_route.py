@@ -204,3 +204,22 @@ def test_signed_in_streams_end_once_their_session_ended_and_are_asked_in_one_que
     ended, still = run_async(run())
     assert ended.get(a.pk) and still  # b, still signed in, kept streaming
     assert sorted([cookies[a.pk], cookies[b.pk]]) in asked  # both streams' sessions in one query
+
+
+def test_a_token_is_read_once_for_streams_opening_with_it_within_seconds(monkeypatch):
+    from games.api import auth, streams as api_streams
+
+    monkeypatch.setattr(api_streams, "_tokens", {})
+    reads = []
+    authenticate = auth.TokenAuthentication.authenticate
+    monkeypatch.setattr(auth.TokenAuthentication, "authenticate",
+                        lambda self, request: reads.append(1) or authenticate(self, request))
+    match, a, b = race()
+    token = Token.objects.create(user=b)
+    for _ in range(3):
+        start, _ = call(f"/api/matches/{match.pk}/events/", [("Authorization", f"Token {token.key}")], frames=1)
+        assert start["status"] == 200
+    assert len(reads) == 1
+    start, body = call(f"/api/matches/{match.pk}/events/", [("Authorization", "Token nope")])
+    start, body = call(f"/api/matches/{match.pk}/events/", [("Authorization", "Token nope")])
+    assert start["status"] == 401 and len(reads) == 3  # a bad token is asked each time, never kept
