@@ -6,7 +6,8 @@
 
 `run` plays, on `--procs` processes, interleaved so that a run stopped at any time has a bit of
 everything: the warlord against the expert at two players (standard, classic, capture the flag;
-the warlord takes seat 0 in even games and seat 1 in odd ones), the warlord against three
+the warlord takes seat 0 in even games and seat 1 in odd ones), against the skirmisher, the
+level below it (`2p-vs-skirmisher`, standard), the warlord against three
 experts at four players, a warlord team against an expert team (teams), and the warlord as you
 against the Challenger in the standard, hard and classic solo set-ups (game g gives you leader
 g mod 9 and the Challenger another one, as the self-play report does). Each game is one line of
