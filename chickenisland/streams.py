@@ -32,6 +32,7 @@ from chickenisland.middleware import JSON_POLICY
 
 from games.api import streams as api_streams
 from games.live import bus, stall, stream
+from games.live.loops import per_loop
 from games.views import events as page_events
 
 PAGE, API_MATCH, API_PLAYER = "page", "api-match", "api-player"
@@ -253,10 +254,4 @@ _reapers: dict[asyncio.AbstractEventLoop, Reaper] = {}
 
 
 def _reaper() -> Reaper:
-    loop = asyncio.get_running_loop()
-    reaper = _reapers.get(loop)
-    if reaper is None:
-        for old in [known for known in _reapers if known.is_closed()]:
-            del _reapers[old]
-        reaper = _reapers[loop] = Reaper(loop)
-    return reaper
+    return per_loop(_reapers, Reaper)

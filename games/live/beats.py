@@ -16,6 +16,7 @@ import asyncio
 import logging
 
 from . import bus, presence
+from .loops import per_loop
 
 log = logging.getLogger(__name__)
 REFRESH = 15.0  # seconds between the refreshes of every open stream's entry (TTL is 45)
@@ -138,10 +139,4 @@ class Keeper:
 
 
 def of_this_loop() -> Keeper:
-    loop = asyncio.get_running_loop()
-    keeper = _keepers.get(loop)
-    if keeper is None or keeper.task.done():
-        for old in [known for known in _keepers if known.is_closed()]:
-            del _keepers[old]
-        keeper = _keepers[loop] = Keeper(loop)
-    return keeper
+    return per_loop(_keepers, Keeper, lambda keeper: not keeper.task.done())

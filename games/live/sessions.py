@@ -17,6 +17,8 @@ from django.contrib.sessions.backends.db import SessionStore as DatabaseStore
 from django.db import close_old_connections
 from django.utils import timezone
 
+from .loops import per_loop
+
 WINDOW = 0.5  # seconds the check gathers keys before it asks
 _checks: dict[asyncio.AbstractEventLoop, "Check"] = {}
 
@@ -63,10 +65,4 @@ class Check:
 
 async def alive(key: str) -> bool:
     """Whether the session `key` still exists (the running loop's check, one per loop)."""
-    loop = asyncio.get_running_loop()
-    check = _checks.get(loop)
-    if check is None:
-        for old in [known for known in _checks if known.is_closed()]:
-            del _checks[old]
-        check = _checks[loop] = Check(loop)
-    return await check.alive(key)
+    return await per_loop(_checks, Check).alive(key)

@@ -14,6 +14,8 @@ import os
 import time
 from collections import deque
 
+from .loops import per_loop
+
 TICK = 0.010  # seconds between the watch's wake-ups
 NOTED = 0.020  # a stall at least this long is kept in `recent`
 WINDOW = 60.0  # seconds the worst stall is kept for
@@ -42,12 +44,7 @@ class Watch:
 
 def watch() -> None:
     """Watch the running loop, once (the stream process calls it as its streams open)."""
-    loop = asyncio.get_running_loop()
-    known = _watches.get(loop)
-    if known is None or known.task.done():
-        for old in [other for other in _watches if other.is_closed()]:
-            del _watches[old]
-        _watches[loop] = Watch(loop)
+    per_loop(_watches, Watch, lambda known: not known.task.done())
 
 
 def report() -> dict:
