@@ -22,12 +22,19 @@ def _bot_to_act(match_id: int, alice) -> Match:
     raise AssertionError("the bot never came to act")
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_spent_budget_hands_the_next_decision_to_a_task_of_its_own(monkeypatch):
+@pytest.fixture
+def bot_match(monkeypatch):
+    """(alice, her match against the sensible bot, the bot tasks queued), with nothing played
+    by a queued task: the test plays them."""
     queued = []
     monkeypatch.setattr(tasks.play_bot_turns, "delay", lambda *a: queued.append(a))
     alice = make_user("alice")
-    match = tables.create_match(alice, "chickenrun", 2, bots={1: "sensible"})
+    return alice, tables.create_match(alice, "chickenrun", 2, bots={1: "sensible"}), queued
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_spent_budget_hands_the_next_decision_to_a_task_of_its_own(bot_match):
+    alice, match, queued = bot_match
     handed_over = 0
     for _ in range(40):
         match = _bot_to_act(match.pk, alice)
@@ -48,11 +55,8 @@ def test_a_spent_budget_hands_the_next_decision_to_a_task_of_its_own(monkeypatch
 
 
 @pytest.mark.django_db(transaction=True)
-def test_without_a_budget_the_bots_play_on_and_queue_nothing(monkeypatch):
-    queued = []
-    monkeypatch.setattr(tasks.play_bot_turns, "delay", lambda *a: queued.append(a))
-    alice = make_user("alice")
-    match = tables.create_match(alice, "chickenrun", 2, bots={1: "sensible"})
+def test_without_a_budget_the_bots_play_on_and_queue_nothing(bot_match):
+    alice, match, queued = bot_match
     match = _bot_to_act(match.pk, alice)
     queued.clear()
     moves = services.play_bot_turns(match.pk)
