@@ -13,6 +13,10 @@
   var RETRY = [2000, 5000, 15000, 30000];
   var source = null, live = false, failures = 0, retryTimer = null, lastId = "";
   var newest = null;  // the newest { version, status } the stream told of
+  /* A page left hidden this long (another tab, a phone put away) stops counting as at the table:
+     its stream closes, so the table sees the dot go out and its player gets "your turn" notices
+     again, and it sends no poll either. Shown again, it comes back live and catches up. */
+  var AWAY = 60000, awayTimer = null, away = false;
 
   function board() { return document.getElementById("match-board"); }
 
@@ -74,6 +78,7 @@
 
   function connect() {
     clearTimeout(retryTimer);
+    if (away) return;
     var b = board(), url = b && b.getAttribute("data-events-url");
     if (!url || source) return;
     // The login the board was drawn for: a stream for anyone else is refused, and the poll then
@@ -106,6 +111,7 @@
      are dropped before they leave; the stream's own asks ("liveboard") go. */
   document.addEventListener("htmx:beforeRequest", function (event) {
     var b = board(), config = event.detail.requestConfig || {};
+    if (away && b && config.elt === b) { event.preventDefault(); return; }  // nobody is looking
     if (!live || !b || config.elt !== b) return;
     var why = config.triggeringEvent;
     if (!why || why.type !== "liveboard") event.preventDefault();
@@ -129,8 +135,22 @@
   document.addEventListener("htmx:afterSettle", function () {
     var b = board();
     if (!b || !b.getAttribute("data-events-url")) { close(); return; }  // the match is over
-    if (!source) connect();
+    if (!source && !away) connect();
     refresh();
+  });
+
+  document.addEventListener("visibilitychange", function () {
+    clearTimeout(awayTimer);
+    if (document.hidden) {
+      awayTimer = setTimeout(function () {
+        away = true;
+        clearTimeout(retryTimer);
+        close();
+      }, window.liveAwayMs || AWAY);
+    } else if (away) {
+      away = false;
+      connect();  // its first event says where the match stands: the board catches up
+    }
   });
 
   window.addEventListener("pagehide", close);

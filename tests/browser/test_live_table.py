@@ -1,6 +1,7 @@
 """A live table in Chromium on two phones: both pages open the match's stream, each sees the
 other player's dot lit, and a move by one shows on the other's screen at once, with no periodic
-request from the watching page while its stream is up."""
+request from the watching page while its stream is up; a page put away closes its stream and
+sends nothing, and comes back live."""
 
 import time
 
@@ -58,4 +59,16 @@ def test_a_move_shows_on_the_other_phone_through_the_stream(new_page, settings):
     other.wait_for_timeout(4500)
     board_asks = [u for u in asked if "/board/" in u]
     assert len(board_asks) == 1 and not [u for u in asked if "/chat/" in u], asked
+
+    # Put away (hidden past the away time): its stream closes and it sends no poll either;
+    # shown again, it is live again.
+    hide = "hidden => { window.liveAwayMs = 300; Object.defineProperty(document, 'hidden', " \
+           "{value: hidden, configurable: true}); document.dispatchEvent(new Event('visibilitychange')); }"
+    other.evaluate(hide, True)
+    other.wait_for_selector("html[data-live=off]", timeout=3000)
+    asked.clear()
+    other.wait_for_timeout(4500)
+    assert [u for u in asked if "/board/" in u] == [], "a hidden page polled"
+    other.evaluate(hide, False)
+    other.wait_for_selector("html[data-live=on]", timeout=5000)
     assert other.console_errors == [] and mover.console_errors == []
