@@ -40,13 +40,14 @@ class Keeper:
         self.next_refresh = loop.time() + REFRESH
         self.task = loop.create_task(self._run())
 
-    async def arrive(self, stream, sub) -> dict | None:
-        """Record `stream`; who is at its table (None for a player's own stream)."""
+    def arrive(self, stream, sub) -> asyncio.Future:
+        """Record `stream`; a future of who is at its table (None for a player's own stream),
+        set once the batch that records it has run."""
         done = self.loop.create_future()
         self.arriving.append((stream, done))
         self.open[id(stream)] = (stream, sub)
         self.wake.set()
-        return await done
+        return done
 
     def leave(self, stream) -> None:
         if self.open.pop(id(stream), None) is not None:

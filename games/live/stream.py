@@ -106,14 +106,20 @@ class MatchStream:
 
     def opening(self, here: dict | None = None) -> list[str]:
         """The first frames; `here`: who is at the table, if known already."""
+        return self.standing() + self.present(presence.here(self.match_id) if here is None else here)
+
+    def standing(self) -> list[str]:
+        """The first frames but who is here: where the match stands, sent as soon as it is read."""
         frames = [sse.retry()]
         known = parse_event_id(self.last_event_id)
         if known is None or known[0] != self.version:
             frames.append(sse.event("board", {"version": self.version, "status": self.status}, self._id()))
         if self.chat_channel and (known is None or known[1] != self.chat_id):
             frames.append(sse.event("chat", {"id": self.chat_id}, self._id()))
-        frames.append(self._presence(presence.here(self.match_id) if here is None else here))
         return frames
+
+    def present(self, here: dict) -> list[str]:
+        return [self._presence(here)]
 
     def on(self, channel: str, data: dict) -> str | None:
         kind = data.get("event")
@@ -178,6 +184,12 @@ class PlayerStream:
     def opening(self, here: dict | None = None) -> list[str]:
         return [sse.retry()] + [sse.event(e.pop("event"), e) for e in [dict(x) for x in self.first]]
 
+    def standing(self) -> list[str]:
+        return self.opening()
+
+    def present(self, here: dict | None) -> list[str]:
+        return []  # a player's own stream says nothing of who is at a table
+
     def on(self, channel: str, data: dict) -> str | None:
         data = dict(data)
         kind = data.pop("event", None)
@@ -238,7 +250,13 @@ async def aframes(stream, heartbeat: float | None = None, release: bool = True, 
     keeper = beats.of_this_loop()
     _open[0] += 1
     try:
-        yield "".join(stream.opening(await keeper.arrive(stream, sub)))  # one write, not four
+        # Where the match stands goes out at once (one write); who is here once the presence
+        # batch that records this stream has run (in a reconnect storm, a few hundred ms later).
+        here = keeper.arrive(stream, sub)
+        yield "".join(stream.standing())
+        later = stream.present(await here)
+        if later:
+            yield "".join(later)
         next_beat = loop.time() + heartbeat
         while True:
             got = await sub.aget(max(0.0, next_beat - loop.time()))

@@ -150,8 +150,10 @@ def test_the_async_stream_sends_the_same_and_counts_a_spectator():
         live = stream.MatchStream(match_id=424242, version=3, status="active", chat_id=0,
                                   chat_channel="spectators", viewer="vkey")
         frames = stream.aframes(live, heartbeat=0.2)
-        opening = await frames.__anext__()  # the first frames leave in one write
-        got = [frame + "\n\n" for frame in opening.split("\n\n") if frame]
+        standing = await frames.__anext__()  # where the match stands leaves in one write ...
+        got = [frame + "\n\n" for frame in standing.split("\n\n") if frame]
+        assert [parse(f)[0] for f in got] == [None, "board", "chat"]
+        got.append(await asyncio.wait_for(frames.__anext__(), 1))  # ... who is here once recorded
         bus.publish(bus.match_channel(424242), {"event": "board", "version": 4, "status": "finished"})
         got.append(await asyncio.wait_for(frames.__anext__(), 1))
         beat = await asyncio.wait_for(frames.__anext__(), 1)
