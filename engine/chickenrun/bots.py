@@ -1,5 +1,5 @@
 """Bots: "sensible" (plays to win), "random" (uniform over legal actions), and the levels around
-the sensible bot, "chick" (easy) and "fox" (strong), in levels.py.
+the sensible bot, "chick" (easy) and "fox" (strong), in levels.py (the fox's search in foxplan.py).
 
 The sensible bot looks one phase ahead, one pyramid at a time: for every pyramid it may move
 it tries every square that pyramid can reach with the points left (and every tackle), scores
