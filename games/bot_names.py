@@ -20,6 +20,7 @@ BOT_NAMES = {
     "expert": pgettext_lazy("bot", "Expert"),
     "warlord": pgettext_lazy("bot", "Warlord"),
     "chick": pgettext_lazy("bot", "Chick"),
+    "hen": pgettext_lazy("bot", "Hen"),
     "fox": pgettext_lazy("bot", "Fox"),
     "farmhand": pgettext_lazy("bot", "Farmhand"),
     "recruit": pgettext_lazy("bot", "Recruit"),

@@ -1,5 +1,6 @@
-"""Bots: "sensible" (plays to win), "random" (uniform over legal actions), and the levels around
-the sensible bot, "chick" (easy) and "fox" (strong), in levels.py (the fox's search in foxplan.py).
+"""Bots: "sensible" (plays to win), "random" (uniform over legal actions), and the levels, in
+levels.py: "chick" (easy) and "hen" (normal), the sensible bot with slips, and "fox" (strong),
+which plans its whole phase (foxplan.py).
 
 The sensible bot looks one phase ahead, one pyramid at a time: for every pyramid it may move
 it tries every square that pyramid can reach with the points left (and every tackle), scores
@@ -27,9 +28,9 @@ from . import moves as M
 from . import turns as T
 from .houserules import STAMPEDE
 
-BOTS = ("sensible", "random", "chick", "fox")
+BOTS = ("sensible", "random", "chick", "hen", "fox")
 DEFAULT_BOT = "sensible"
-LEVELS = {"easy": "chick", "normal": "sensible", "strong": "fox"}
+LEVELS = {"easy": "chick", "normal": "hen", "strong": "fox"}
 
 HELD = 100.0         # value of a held capture
 WIN = 10_000.0       # two held captures
@@ -55,7 +56,7 @@ def choose(state: dict, seat: int, bot: str) -> dict:
     raise IllegalAction("chickenrun.refuse.unknown_bot", bot=str(bot), choices=list(BOTS))
 
 
-LEVEL_BOTS = ("chick", "fox")  # levels.py, which stands on this module: the game calls it
+LEVEL_BOTS = ("chick", "hen", "fox")  # levels.py, which stands on this module: the game calls it
 
 
 def _state_rng(state: dict, seat: int) -> Rng:

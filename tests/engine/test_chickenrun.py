@@ -26,7 +26,7 @@ def test_registered_with_protocol_basics():
     assert game.presets() == [{"id": "standard", "name": "Standard", "options": {}}]
     assert [v["id"] for v in game.variants()] == ["S1", "S2", "S3", "R4", "R5", "B6", "B7"]
     assert all(v["name"] and v["description"] for v in game.variants())
-    assert game.bots() == ["sensible", "random", "chick", "fox"] and game.default_bot() == "sensible"
+    assert game.bots() == ["sensible", "random", "chick", "hen", "fox"] and game.default_bot() == "hen"
 
 
 def test_setup_layout_is_symmetric_and_from_the_data_file():

@@ -11,7 +11,7 @@ from engine.chickendie import search as chickendie_search
 from engine.rng import Rng
 from engine.wfci import expert
 
-NEW_BOTS = {"chickenrun": ("chick", "fox"), "chickendie": ("farmhand",), "barnyard": ("recruit", "marshal"),
+NEW_BOTS = {"chickenrun": ("chick", "hen", "fox"), "chickendie": ("farmhand",), "barnyard": ("recruit", "marshal"),
             "wfci": ("cadet",)}
 STEPS = {"chickenrun": 40, "chickendie": 80, "barnyard": 30, "wfci": 120}
 

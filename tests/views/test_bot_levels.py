@@ -34,8 +34,8 @@ def test_the_lobby_offers_each_level_of_every_game_and_posting_one_seats_that_bo
 def test_the_create_form_names_each_bot_with_its_level(client):
     client.force_login(make_user("ann"))
     page = client.get("/matches/new/?game=chickenrun").content.decode()
-    assert "Bot: Chick (easy)" in page and "Bot: Sensible (normal)" in page and "Bot: Fox (strong)" in page
-    assert page.index("Bot: Chick (easy)") < page.index("Bot: Sensible (normal)") < page.index("Bot: Fox (strong)")
+    assert "Bot: Chick (easy)" in page and "Bot: Hen (normal)" in page and "Bot: Fox (strong)" in page
+    assert page.index("Bot: Chick (easy)") < page.index("Bot: Hen (normal)") < page.index("Bot: Fox (strong)")
 
 
 def test_the_catalog_lists_the_levels_beside_the_bots():
@@ -44,7 +44,7 @@ def test_the_catalog_lists_the_levels_beside_the_bots():
         g = games[slug]
         assert set(g["levels"]) == {"easy", "normal", "strong"}, slug
         assert set(g["levels"].values()) <= set(g["bots"]), slug
-    assert games["chickenrun"]["levels"] == {"easy": "chick", "normal": "sensible", "strong": "fox"}
+    assert games["chickenrun"]["levels"] == {"easy": "chick", "normal": "hen", "strong": "fox"}
 
 
 def test_the_api_creates_a_match_against_the_strong_bot_and_it_plays_as_that_bot():
@@ -100,7 +100,7 @@ def test_a_timed_out_player_gets_the_normal_level_as_stand_in():
         clock.shift(timedelta(days=1, minutes=1))
         call_command("run_periodic_jobs", "handle_timeouts")
         seat = Seat.objects.get(match=match, index=waiting)
-        assert seat.bot == engine.get_game("chickenrun").levels()["normal"] == "sensible"
+        assert seat.bot == engine.get_game("chickenrun").levels()["normal"] == "hen"
         assert seat.away
 
 
