@@ -2,7 +2,8 @@
 
 from engine.chickendie import GAME, flow
 from engine.chickendie import cards as C
-from engine.chickendie.bots import choose
+from engine.chickendie import search
+from engine.chickendie.bots import _farmer, choose
 from engine.chickendie.effects import push
 from engine.chickendie.positions import load_die, position
 from engine.chickendie.selfplay import bot_rate
@@ -171,6 +172,20 @@ def test_rooster_draws_before_it_ends_its_turn_too():
             who = GAME.to_act(state)[0]
             state = GAME.apply(state, who, choose(state, who, "farmer"))
         assert choose(state, state["turn"]["seat"], "rooster") == {"type": "draw"}, seed
+
+
+def test_rooster_cashes_three_eggs_for_a_card_where_the_farmer_rolls():
+    """Cards win two-player games (docs/bots.md): the rooster's own choice turns 3 Eggs into a
+    card before the roll, before End Your Turn and before a Chick; the farmer never does."""
+    for eggs, hand in ((3, []), (4, ["end_your_turn"]), (6, [])):
+        state = position(2, hands={0: hand}, eggs=eggs, step="cash")
+        legal = [a for a in GAME.legal_actions(state, 0) if a["type"] != "set_auto_pass"]
+        assert search.own_choice(state, 0, legal, _farmer) == {"type": "cash", "for": "card"}
+        assert choose(state, 0, "farmer") != {"type": "cash", "for": "card"}
+        assert choose(state, 0, "rooster") in legal
+    state = position(2, eggs=2, step="cash")
+    legal = [a for a in GAME.legal_actions(state, 0) if a["type"] != "set_auto_pass"]
+    assert search.own_choice(state, 0, legal, _farmer) == {"type": "roll"}
 
 
 def test_farmer_receives_the_fertile_hens_of_a_hen_swap():
