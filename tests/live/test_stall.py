@@ -4,6 +4,7 @@ import asyncio
 import time
 
 from games.live import stall
+from tests.live.test_live_events import run_async
 
 
 def test_a_held_loop_is_reported_with_how_long_it_was_held():
@@ -16,11 +17,7 @@ def test_a_held_loop_is_reported_with_how_long_it_was_held():
         await asyncio.sleep(0.03)
         return quiet, stall.report()["loop"]
 
-    loop = asyncio.new_event_loop()
-    try:
-        quiet, held = loop.run_until_complete(run())
-    finally:
-        loop.close()
+    quiet, held = run_async(run())
     assert quiet["worst_ms"] < 100
     assert 100 <= held["worst_ms"] < 1000 and sum(ms >= 100 for _, ms in held["stalls"]) == 1
     assert stall.report() == {}  # its loop is gone: nothing to say
