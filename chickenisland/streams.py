@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from importlib import import_module
@@ -32,6 +31,7 @@ from chickenisland.middleware import JSON_POLICY
 
 from games.api import streams as api_streams
 from games.live import bus, stall, stream
+from games.live.kept import MISSING, Kept
 from games.live.loops import per_loop
 from games.views import events as page_events
 
@@ -62,7 +62,7 @@ HEADERS = [
 # checks, and leaves the loop thread, which fans events out, the interpreter most of the time.
 OPENERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="stream-open")
 USER_TTL = 5.0  # seconds a session cookie's user is reused by the streams that open with it
-_users: dict[str, tuple[float, object]] = {}  # session key -> (until, the user it signs in)
+_users = Kept(USER_TTL)  # session key -> the user it signs in
 
 
 class Delegate(Exception):
@@ -127,15 +127,10 @@ def _user(request):
     key = request.session.session_key
     if not key:
         return auth.get_user(request)  # no cookie: nobody, without a query
-    now = time.monotonic()
-    hit = _users.get(key)
-    if hit is not None and hit[0] > now:
-        return hit[1]
-    user = auth.get_user(request)
-    if len(_users) > 50_000:
-        for old in [k for k, (until, _) in list(_users.items()) if until <= now]:
-            _users.pop(old, None)
-    _users[key] = (now + USER_TTL, user)
+    user = _users.get(key)
+    if user is MISSING:
+        user = auth.get_user(request)
+        _users.put(key, user)
     return user
 
 

@@ -14,7 +14,6 @@ route (chickenisland.streams) calls the same `_match_stream` / `_player_stream`.
 
 from __future__ import annotations
 
-import time
 
 from django.http import JsonResponse
 from django.utils.translation import gettext as _
@@ -22,6 +21,7 @@ from rest_framework import exceptions
 
 from ..chat import inbox
 from ..live import bus, recent, stream
+from ..live.kept import MISSING, Kept
 from ..models import Match, Seat
 from ..play import match_rows, visibility
 from ..refusals import ServiceError
@@ -34,7 +34,7 @@ class Refused(Exception):
 
 
 TOKEN_TTL = 5.0  # seconds a token's user is reused by the streams that open with it
-_tokens: dict[str, tuple[float, object]] = {}  # Authorization header -> (until, its user)
+_tokens = Kept(TOKEN_TTL)  # Authorization header -> its user
 
 
 def _caller(request):
@@ -50,20 +50,16 @@ def _token_user(request):
     """The token's user, read once per TOKEN_TTL: a bot program or an app that reconnects (a
     storm, a flaky network) costs no token query each time. Only a good token is kept."""
     header = request.headers.get("Authorization", "")
-    now = time.monotonic()
-    hit = _tokens.get(header) if header else None
-    if hit is not None and hit[0] > now:
-        return hit[1]
+    user = _tokens.get(header) if header else MISSING
+    if user is not MISSING:
+        return user
     try:
         found = TokenAuthentication().authenticate(request)
     except exceptions.AuthenticationFailed as exc:
         raise Refused(401, str(exc.detail)) from None
     if found is None:
         return None
-    if len(_tokens) > 50_000:
-        for old in [k for k, (until, _) in list(_tokens.items()) if until <= now]:
-            _tokens.pop(old, None)
-    _tokens[header] = (now + TOKEN_TTL, found[0])
+    _tokens.put(header, found[0])
     return found[0]
 
 

@@ -208,8 +208,9 @@ def test_signed_in_streams_end_once_their_session_ended_and_are_asked_in_one_que
 
 def test_a_token_is_read_once_for_streams_opening_with_it_within_seconds(monkeypatch):
     from games.api import auth, streams as api_streams
+    from games.live.kept import Kept
 
-    monkeypatch.setattr(api_streams, "_tokens", {})
+    monkeypatch.setattr(api_streams, "_tokens", Kept(api_streams.TOKEN_TTL))
     reads = []
     authenticate = auth.TokenAuthentication.authenticate
     monkeypatch.setattr(auth.TokenAuthentication, "authenticate",
