@@ -8,7 +8,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .. import flag
+from ..options import SOLO_MODES
+
 PLAYOUTS = 40  # sampled-world playouts per searched decision, shared among the candidates
+# Capture the flag and solo games cost more a playout (the flags' paths, the Challenger's own
+# rules) and have more candidates, so they get fewer playouts to keep the median near 0.5 s.
+PLAYOUTS_LONG = 28
 CAP_SECONDS = 1.5  # CPU seconds: past this no new playout starts (p95 target 2 s)
 
 
@@ -20,6 +26,12 @@ class Budget:
     spent: int = 0
     started: float | None = field(default=None)
     capped: bool = False
+
+    @classmethod
+    def for_state(cls, state: dict) -> "Budget":
+        """The playouts this set-up can afford within the per-decision time target."""
+        long = state["options"]["mode"] in SOLO_MODES or flag.playing(state)
+        return cls(playouts=PLAYOUTS_LONG if long else PLAYOUTS)
 
     def start(self) -> None:
         self.spent, self.capped, self.started = 0, False, self.clock()

@@ -35,7 +35,7 @@ def choose(state: dict, seat: int, budget: Budget | None = None) -> dict:
         return legal[0]
     if not searched(state, seat, legal):
         return skirmish(state, seat)
-    return search(state, seat, legal, budget or Budget())
+    return search(state, seat, legal, budget or Budget.for_state(state))
 
 
 def _rounds(n: int) -> int:
