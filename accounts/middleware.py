@@ -25,6 +25,15 @@ class UserTimezoneMiddleware:
         return self.get_response(request)
 
 
+def profile_language(user) -> str:
+    """The language a signed-in player chose in their profile, or "" (then the browser's
+    decides). The one place for it: the middleware below and the stream process's lean route
+    both ask here."""
+    if user is not None and user.is_authenticated:
+        return getattr(user, "language", "") or ""
+    return ""
+
+
 class UserLanguageMiddleware:
     """A signed-in player reads the site in the language saved in their profile, whatever the
     browser sends; visitors get the browser's language (Django's LocaleMiddleware, before this)."""
@@ -33,9 +42,9 @@ class UserLanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated and user.language:
-            translation.activate(user.language)
+        language = profile_language(getattr(request, "user", None))
+        if language:
+            translation.activate(language)
             request.LANGUAGE_CODE = translation.get_language()
         return self.get_response(request)
 

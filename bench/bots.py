@@ -2,6 +2,7 @@
 
     python bench/bots.py [--game chickenrun,wfci] [--bots a,b] [--games N] [--baseline-games N]
         [--players 2,4] [--seed 0] [--budget SECONDS] [--playouts N] [--processes 2] [--no-baseline]
+        [--out results.jsonl]
 
 For each game: every pair of its bots (seats alternated game by game) and every bot against the
 generic search baseline (engine/baseline.py), with WfCI also at four players (one bot against
@@ -11,12 +12,15 @@ measured without a change here. Per match-up it prints the first bot's score (a 
 first place split, a loss 0) with a 95% Wilson interval, the first-to-act seat's score, and the
 share of games that ended by the printed victory rather than a turn limit or a draw; per bot,
 its think time per decision (CPU seconds, p50 and p95). Games run in worker processes, one per
-core asked for; every game is seeded, so a run repeats (the baseline's budget aside).
+core asked for; every game is seeded, so a run repeats (the baseline's budget aside). With
+`--out`, each game is written as a line of JSON as soon as it ends and a run started again
+plays only the games missing, so a long run (WfCI's) can be stopped and resumed.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import sys
@@ -94,7 +98,7 @@ def play(task: dict) -> dict:
     placement = outcome["placement"] if outcome else [list(range(len(seats)))]
     reason = outcome["reason"] if outcome else "unfinished"
     return {"key": task["key"], "seats": seats, "placement": placement, "first": first,
-            "printed": PRINTED[task["game"]](reason), "times": times}
+            "printed": PRINTED[task["game"]](reason), "times": times, "task": task}
 
 
 def matchups(slug: str, bots: list[str], args) -> list[tuple[str, str, int, int]]:
@@ -136,6 +140,36 @@ def tasks_for(slug: str, ups, args) -> list[dict]:
                           "budget": budget if budget > 0 else None, "playouts": args.playouts,
                           "horizon": horizon})
     return tasks
+
+
+def _identity(task: dict) -> str:
+    """What makes two games the same game: a resumed run skips the ones already written."""
+    return json.dumps([task["game"], task["seats"], task["seed"], task["budget"], task["playouts"], task["horizon"]])
+
+
+def played(tasks: list[dict], pool, out: str | None) -> list[dict]:
+    """Every task's result: read from `out` where a line for it is there, else played (and, with
+    `out`, written there at once)."""
+    kept: dict[str, dict] = {}
+    if out and os.path.exists(out):
+        with open(out, encoding="utf-8") as f:
+            for line in f:
+                row = json.loads(line)
+                kept[row.pop("task")] = row
+    todo = [t for t in tasks if _identity(t) not in kept]
+    games = pool.imap_unordered(play, todo) if pool else map(play, todo)
+    sink = open(out, "a", encoding="utf-8") if out else None
+    try:
+        for row in games:
+            ident = _identity(row.pop("task"))
+            kept[ident] = row
+            if sink:
+                sink.write(json.dumps({**row, "task": ident}) + "\n")
+                sink.flush()
+    finally:
+        if sink:
+            sink.close()
+    return [{**kept[_identity(t)], "key": t["key"]} for t in tasks]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -183,6 +217,7 @@ def main(argv=None) -> int:
     parser.add_argument("--horizon", type=int, default=0, help="baseline rollout steps (default per game)")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--no-baseline", action="store_true")
+    parser.add_argument("--out", default=None, help="a JSON-lines file: each game written as it ends, a rerun resumes")
     args = parser.parse_args(argv)
     pool = Pool(args.processes) if args.processes > 1 else None
     try:
@@ -192,7 +227,7 @@ def main(argv=None) -> int:
             ups = matchups(slug, bots, args)
             tasks = tasks_for(slug, ups, args)
             started = time.perf_counter()
-            results = pool.map(play, tasks, chunksize=1) if pool else [play(t) for t in tasks]
+            results = played(tasks, pool, args.out)
             print(report(slug, ups, results, time.perf_counter() - started, tasks[0]), flush=True)
             print()
     finally:

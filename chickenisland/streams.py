@@ -27,6 +27,7 @@ from django.db import close_old_connections
 from django.utils import translation
 from django_permissions_policy import PermissionsPolicyMiddleware
 
+from accounts.middleware import profile_language
 from chickenisland.middleware import JSON_POLICY
 
 from games.api import streams as api_streams
@@ -137,10 +138,7 @@ def _user(request):
 def _language(request) -> bytes:
     """The reader's language, as the site's middleware finds it (their profile's, else the
     browser's): the stream says it in Content-Language like every other answer."""
-    user = request.user
-    if user.is_authenticated and getattr(user, "language", ""):
-        return user.language.encode()
-    return translation.get_language_from_request(request).encode()
+    return (profile_language(request.user) or translation.get_language_from_request(request)).encode()
 
 
 async def serve(kind: str, pk, scope, receive, send) -> None:
