@@ -107,16 +107,34 @@ def _open(kind: str, scope, pk):
         close_old_connections()
 
 
+class Player:
+    """The player stream's reader, known: its channel is subscribed before its turns are read."""
+
+    def __init__(self, user):
+        self.user = user
+
+
+def _read_player(player: Player):
+    close_old_connections()
+    try:
+        return api_streams._player_first(player.user)
+    finally:
+        close_old_connections()
+
+
 def _answer(kind: str, request, pk):
+    if kind == API_PLAYER:
+        try:
+            return Player(api_streams._caller(request))
+        except api_streams.Refused as refused:
+            return refused
     if kind == PAGE:
         try:
             return page_events._open(request, int(pk))
         except Exception:  # a 404 (a private match, none such): Django's page says it
             raise Delegate from None
     try:
-        if kind == API_MATCH:
-            return api_streams._match_stream(request, int(pk))
-        return api_streams._player_stream(request)
+        return api_streams._match_stream(request, int(pk))
     except api_streams.Refused as refused:
         return refused
 
@@ -145,6 +163,9 @@ async def serve(kind: str, pk, scope, receive, send) -> None:
     early = await _listen_first(kind, pk)
     try:
         live = await sync_to_async(_open, thread_sensitive=False, executor=OPENERS)(kind, scope, pk)
+        if isinstance(live, Player):  # its channel known now: subscribed before its turns are read
+            early = await _listen(bus.user_channel(live.user.pk))
+            live = await sync_to_async(_read_player, thread_sensitive=False, executor=OPENERS)(live)
     except BaseException:
         await _close(early)
         raise
@@ -162,13 +183,17 @@ async def serve(kind: str, pk, scope, receive, send) -> None:
 
 
 async def _listen_first(kind: str, pk):
-    """A match stream subscribes before it reads where the match stands: a move committed in
-    between is then heard, never lost between the read and the subscription. (Redis down: None,
+    """A stream subscribes before it reads where the match stands (a player's stream, before it
+    reads the matches waiting on them): a move committed in between is then heard, never lost between the read and the subscription. (Redis down: None,
     and the stream fails as it opens, so its page polls.)"""
     if kind == API_PLAYER:
-        return None  # whose channel it is is known only once the reader is
+        return None  # whose channel it is is known only once the reader is (serve)
+    return await _listen(bus.match_channel(int(pk)))
+
+
+async def _listen(channel: str):
     try:
-        return await bus.asubscribe([bus.match_channel(int(pk))])
+        return await bus.asubscribe([channel])
     except Exception:
         return None
 

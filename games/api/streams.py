@@ -82,7 +82,12 @@ def _match_stream(request, pk):
 
 
 def _player_stream(request):
-    user = _caller(request)
+    return _player_first(_caller(request))
+
+
+def _player_first(user):
+    """The player's stream, with a "turn" for each match waiting on them now (read after its
+    channel is subscribed, on the streams' lean route: nothing falls in between)."""
     waiting = (Seat.objects.filter(user=user, bot="", match__status=Match.Status.ACTIVE)
                .values_list("match_id", "index", "match__version", "match__to_act"))
     first = [{"event": "turn", "match": m, "version": v, "seat": i} for m, i, v, to_act in waiting if i in (to_act or [])]

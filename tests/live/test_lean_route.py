@@ -153,6 +153,32 @@ def test_a_move_committed_while_the_stream_reads_the_match_is_heard(monkeypatch)
     assert boards == [match.version, match.version + 1]
 
 
+def test_a_turn_published_while_the_player_stream_reads_the_waiting_matches_is_heard(monkeypatch):
+    """The player's own stream subscribes to their channel once it knows who they are and before
+    it reads which matches wait on them: a turn published just after that read still comes."""
+    from chickenisland import streams
+    from games.api import streams as api_streams
+    from games.live import bus
+
+    match, a, b = race()
+    token = Token.objects.create(user=b)
+    start, body = call("/api/events/")
+    assert start["status"] == 401 and "detail" in json.loads(body)
+    read = api_streams._player_first
+    waiting = len(read(b).first)
+
+    def read_then_a_turn(user):
+        opened = read(user)
+        bus.publish(bus.user_channel(user.pk), {"event": "turn", "match": match.pk, "version": 99, "seat": 1})
+        return opened
+
+    monkeypatch.setattr(streams.api_streams, "_player_first", read_then_a_turn)
+    start, body = call("/api/events/", [("Authorization", f"Token {token.key}")], frames=2 + waiting)
+    assert start["status"] == 200
+    turns = [data for kind, _, data in (parse(f + "\n\n") for f in body.split("\n\n") if f) if kind == "turn"]
+    assert len(turns) == waiting + 1 and turns[-1]["version"] == 99
+
+
 def test_signed_in_streams_end_once_their_session_ended_and_are_asked_in_one_query(monkeypatch):
     from django.contrib.sessions.models import Session
     from django.test import Client
