@@ -140,6 +140,16 @@ def test_without_the_cap_the_search_spends_its_playout_count_and_no_more():
     assert SMALL <= budget.spent <= 20
 
 
+def test_flag_and_solo_games_get_the_smaller_playout_count():
+    """Their playouts cost more: the per-set-up count keeps the median decision near 0.5 s."""
+    from engine.wfci.search import budget as counts
+
+    assert Budget.for_state(setup.new_game(1, 2, {})).playouts == counts.PLAYOUTS
+    assert Budget.for_state(setup.new_game(1, 2, {"variants": ["flag"]})).playouts == counts.PLAYOUTS_LONG
+    solo = positions.solo(1, "solo", "keekmee", "abigail", {}, layout=None)
+    assert Budget.for_state(solo).playouts == counts.PLAYOUTS_LONG < counts.PLAYOUTS
+
+
 def test_a_decision_it_does_not_search_costs_no_playout():
     state = setup.new_game(2, 2, {})
     seat = state["stack"][-1]["seat"]
