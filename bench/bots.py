@@ -2,7 +2,7 @@
 
     python bench/bots.py [--game chickenrun,wfci] [--bots a,b] [--games N] [--baseline-games N]
         [--players 2,4] [--seed 0] [--budget SECONDS] [--playouts N] [--processes 2] [--no-baseline]
-        [--out results.jsonl]
+        [--out results.jsonl [--report]]
 
 For each game: every pair of its bots (seats alternated game by game) and every bot against the
 generic search baseline (engine/baseline.py), with WfCI also at four players (one bot against
@@ -14,7 +14,8 @@ share of games that ended by the printed victory rather than a turn limit or a d
 its think time per decision (CPU seconds, p50 and p95). Games run in worker processes, one per
 core asked for; every game is seeded, so a run repeats (the baseline's budget aside). With
 `--out`, each game is written as a line of JSON as soon as it ends and a run started again
-plays only the games missing, so a long run (WfCI's) can be stopped and resumed.
+plays only the games missing, so a long run (WfCI's) can be stopped and resumed; `--report`
+prints the tables of the games written so far without playing any.
 """
 
 from __future__ import annotations
@@ -147,16 +148,16 @@ def _identity(task: dict) -> str:
     return json.dumps([task["game"], task["seats"], task["seed"], task["budget"], task["playouts"], task["horizon"]])
 
 
-def played(tasks: list[dict], pool, out: str | None) -> list[dict]:
+def played(tasks: list[dict], pool, out: str | None, play_missing: bool = True) -> list[dict]:
     """Every task's result: read from `out` where a line for it is there, else played (and, with
-    `out`, written there at once)."""
+    `out`, written there at once); with `play_missing` false, only the games written already."""
     kept: dict[str, dict] = {}
     if out and os.path.exists(out):
         with open(out, encoding="utf-8") as f:
             for line in f:
                 row = json.loads(line)
                 kept[row.pop("task")] = row
-    todo = [t for t in tasks if _identity(t) not in kept]
+    todo = [t for t in tasks if _identity(t) not in kept] if play_missing else []
     games = pool.imap_unordered(play, todo) if pool else map(play, todo)
     sink = open(out, "a", encoding="utf-8") if out else None
     try:
@@ -169,7 +170,7 @@ def played(tasks: list[dict], pool, out: str | None) -> list[dict]:
     finally:
         if sink:
             sink.close()
-    return [{**kept[_identity(t)], "key": t["key"]} for t in tasks]
+    return [{**kept[_identity(t)], "key": t["key"]} for t in tasks if _identity(t) in kept]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -218,6 +219,7 @@ def main(argv=None) -> int:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--no-baseline", action="store_true")
     parser.add_argument("--out", default=None, help="a JSON-lines file: each game written as it ends, a rerun resumes")
+    parser.add_argument("--report", action="store_true", help="with --out: the tables of the games written so far, none played")
     args = parser.parse_args(argv)
     pool = Pool(args.processes) if args.processes > 1 else None
     try:
@@ -227,7 +229,7 @@ def main(argv=None) -> int:
             ups = matchups(slug, bots, args)
             tasks = tasks_for(slug, ups, args)
             started = time.perf_counter()
-            results = played(tasks, pool, args.out)
+            results = played(tasks, pool, args.out, play_missing=not args.report)
             print(report(slug, ups, results, time.perf_counter() - started, tasks[0]), flush=True)
             print()
     finally:
