@@ -140,12 +140,19 @@ def test_without_the_cap_the_search_spends_its_playout_count_and_no_more():
     assert SMALL <= budget.spent <= 20
 
 
-def test_flag_and_solo_games_get_the_smaller_playout_count():
+def test_in_capture_the_flag_it_plays_as_the_expert():
+    for seed, skip in ((5, 30), (5, 75), (5, 105), (6, 60)):
+        state = at_search(seed, options={"variants": ["flag"]}, skip=skip)
+        assert state is not None
+        seat = state["stack"][-1]["seat"]
+        assert search.choose(state, seat) == expert.choose(state, seat)
+
+
+def test_solo_games_get_the_smaller_playout_count():
     """Their playouts cost more: the per-set-up count keeps the median decision near 0.5 s."""
     from engine.wfci.search import budget as counts
 
     assert Budget.for_state(setup.new_game(1, 2, {})).playouts == counts.PLAYOUTS
-    assert Budget.for_state(setup.new_game(1, 2, {"variants": ["flag"]})).playouts == counts.PLAYOUTS_LONG
     solo = positions.solo(1, "solo", "keekmee", "abigail", {}, layout=None)
     assert Budget.for_state(solo).playouts == counts.PLAYOUTS_LONG < counts.PLAYOUTS
 

@@ -8,12 +8,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .. import flag
 from ..options import SOLO_MODES
 
 PLAYOUTS = 40  # sampled-world playouts per searched decision, shared among the candidates
-# Capture the flag and solo games cost more a playout (the flags' paths, the Challenger's own
-# rules) and have more candidates, so they get fewer playouts to keep the median near 0.5 s.
+# Solo games cost more a playout (the Challenger's own rules) and have more candidates, so they
+# get fewer playouts to keep the median near 0.5 s.
 PLAYOUTS_LONG = 28
 CAP_SECONDS = 1.5  # CPU seconds: past this no new playout starts (p95 target 2 s)
 
@@ -30,8 +29,7 @@ class Budget:
     @classmethod
     def for_state(cls, state: dict) -> "Budget":
         """The playouts this set-up can afford within the per-decision time target."""
-        long = state["options"]["mode"] in SOLO_MODES or flag.playing(state)
-        return cls(playouts=PLAYOUTS_LONG if long else PLAYOUTS)
+        return cls(playouts=PLAYOUTS_LONG if state["options"]["mode"] in SOLO_MODES else PLAYOUTS)
 
     def start(self) -> None:
         self.spent, self.capped, self.started = 0, False, self.clock()
