@@ -5,7 +5,8 @@
     python bench/search_wfci.py report results.jsonl
 
 `run` plays, on `--procs` processes, interleaved so that a run stopped at any time has a bit of
-everything: the warlord against the expert at two players (standard, classic, capture the flag;
+everything: the warlord against the expert at two players (standard, classic; in capture the
+flag, where it plays as the expert, against the skirmisher;
 the warlord takes seat 0 in even games and seat 1 in odd ones), against the skirmisher, the
 level below it (`2p-vs-skirmisher`, standard), the warlord against three
 experts at four players, a warlord team against an expert team (teams), and the warlord as you
@@ -35,7 +36,8 @@ MATCHUPS = {  # name: (players, options, seats the warlord plays in game g)
     "2p-standard": (2, {}, lambda g: (g % 2,)),
     "2p-vs-skirmisher": (2, {}, lambda g: (g % 2,)),  # the level below (normal) instead of the expert
     "2p-classic": (2, {"preset": "classic"}, lambda g: (g % 2,)),
-    "2p-flag": (2, {"variants": ["flag"]}, lambda g: (g % 2,)),
+    # in capture the flag the warlord plays as the expert: measured against the level below
+    "2p-flag-vs-skirmisher": (2, {"variants": ["flag"]}, lambda g: (g % 2,)),
     "4p-standard": (4, {}, lambda g: (g % 4,)),
     "4p-teams": (4, {"variants": ["teams"]}, lambda g: (g % 2, g % 2 + 2)),
     "solo-standard": ("solo", "solo", {}),
@@ -44,7 +46,7 @@ MATCHUPS = {  # name: (players, options, seats the warlord plays in game g)
 }
 
 
-AGAINST = {"2p-vs-skirmisher": "skirmisher"}  # match-ups whose other seats are not the expert
+AGAINST = {"2p-vs-skirmisher": "skirmisher", "2p-flag-vs-skirmisher": "skirmisher"}  # match-ups whose other seats are not the expert
 
 
 def _leaders(g: int) -> tuple[str, str]:
