@@ -32,3 +32,23 @@ def test_the_wilson_interval_holds_the_rate():
     lo, hi = bots.wilson(200, 400)
     assert lo < 0.5 < hi and hi - lo < 0.1
     assert bots.wilson(0, 10)[0] == 0.0 and bots.wilson(10, 10)[1] == 1.0
+
+
+def test_a_run_written_to_a_file_resumes_and_reports_without_playing(capsys, tmp_path, monkeypatch):
+    bots = _harness()
+    out = tmp_path / "games.jsonl"
+    args = ["--game", "chickenrun", "--bots", "sensible,random", "--baseline-games", "1", "--processes", "1",
+            "--budget", "0", "--playouts", "4", "--horizon", "4", "--out", str(out)]
+    assert bots.main([*args, "--games", "2"]) == 0
+    first = capsys.readouterr().out
+    assert len(out.read_text().splitlines()) == 4  # 2 + 1 + 1 games, each written as it ended
+    played = []
+    real = bots.play
+    monkeypatch.setattr(bots, "play", lambda task: played.append(task["seed"]) or real(task))
+    assert bots.main([*args, "--games", "3"]) == 0  # one game more per pair: only that one is played
+    assert played == [2] and len(out.read_text().splitlines()) == 5
+    capsys.readouterr()
+    assert bots.main([*args, "--games", "2", "--report"]) == 0
+    assert played == [2]
+    table = [line for line in capsys.readouterr().out.splitlines()[1:]]
+    assert table == first.splitlines()[1:len(table) + 1]
