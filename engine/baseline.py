@@ -35,6 +35,10 @@ SETTINGS = ("set_auto_pass", "set_auto_fight")
 # ever. Clicks that take one back are never searched nor played out.
 POINTERS = ("select",)
 UNDO = ("deselect", "cancel")
+# Clicks that a repeat takes back (WfCI's dice, kept or not one at a time): left out while a click
+# that commits remains (there, `pick_dice`, the whole choice at once), else the search wanders
+# among them for ever: in one game 529 of its first 557 decisions toggled a die.
+TOGGLES = ("toggle_die",)
 _plans: dict[str, dict] = {}  # the second click of a chosen two-click move, by the view after the first
 
 WORLDS = {
@@ -51,9 +55,10 @@ def determinize(game, state, seat: int, rng: Rng):
 
 
 def moves(game, state, seat: int) -> list[dict]:
-    """The legal actions less a person's settings, and less the undo clicks when others remain."""
+    """The legal actions less a person's settings, and less the undo and toggle clicks when
+    others remain."""
     legal = [a for a in game.legal_actions(state, seat) if a.get("type") not in SETTINGS]
-    onward = [a for a in legal if a.get("type") not in UNDO]
+    onward = [a for a in legal if a.get("type") not in UNDO + TOGGLES]
     return onward or legal
 
 

@@ -99,3 +99,23 @@ def test_the_baseline_takes_a_win_in_one():
             acting = game.to_act(state)
             seat = acting[0] if acting else None
     pytest.skip("no position with a winning step found")
+
+
+def test_it_never_wanders_among_toggles_while_a_choice_commits():
+    """WfCI's dice are kept one toggle at a time or all at once (`pick_dice`): the baseline
+    chooses the latter, else its search toggles dice for ever."""
+    game = get_game("wfci")
+    seen = 0
+    for seed in range(6):
+        state = game.setup(seed, 2, {})
+        for _ in range(200):
+            acting = game.to_act(state)
+            if not acting:
+                break
+            legal = game.legal_actions(state, acting[0])
+            if any(a["type"] == "toggle_die" for a in legal) and any(a["type"] == "pick_dice" for a in legal):
+                seen += 1
+                kinds = {a["type"] for a in baseline.moves(game, state, acting[0])}
+                assert "toggle_die" not in kinds and "pick_dice" in kinds
+            state = game.apply(state, acting[0], game.bot_action(state, acting[0], "skirmisher"))
+    assert seen
