@@ -46,7 +46,8 @@ MATCHUPS = {  # name: (players, options, seats the warlord plays in game g)
 }
 
 
-AGAINST = {"2p-vs-skirmisher": "skirmisher", "2p-flag-vs-skirmisher": "skirmisher"}  # match-ups whose other seats are not the expert
+# match-ups whose other seats are not the expert
+AGAINST = {"2p-vs-skirmisher": "skirmisher", "2p-flag-vs-skirmisher": "skirmisher"}
 
 
 def _leaders(g: int) -> tuple[str, str]:

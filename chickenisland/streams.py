@@ -16,6 +16,7 @@ import io
 import re
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from importlib import import_module
 
 import orjson
@@ -88,14 +89,23 @@ def route(django_app):
     return application
 
 
-def _open(kind: str, scope, pk):
-    """In a pool thread: who asks (session or token), then the stream the Django view would
-    open for them, or a refusal. The thread's database connection is let go as at a request's
-    end (CONN_MAX_AGE): an open stream holds none, and the pool's few threads keep theirs, as
+@contextmanager
+def _as_a_request():
+    """The thread's database connection is let go as at a request's start and end
+    (CONN_MAX_AGE): an open stream holds none, and the pool's few threads keep theirs, as
     gunicorn's do, since a new connection for every stream that opens cost ~15 ms each and
     capped a reconnect storm at ~55 streams a second."""
     close_old_connections()
     try:
+        yield
+    finally:
+        close_old_connections()
+
+
+def _open(kind: str, scope, pk):
+    """In a pool thread: who asks (session or token), then the stream the Django view would
+    open for them, or a refusal."""
+    with _as_a_request():
         request = ASGIRequest(scope, io.BytesIO())
         engine = import_module(settings.SESSION_ENGINE)
         request.session = engine.SessionStore(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
@@ -103,8 +113,6 @@ def _open(kind: str, scope, pk):
         scope["language"] = _language(request)
         with translation.override(scope["language"].decode()):  # a refusal in the reader's language
             return _answer(kind, request, pk)
-    finally:
-        close_old_connections()
 
 
 class Player:
@@ -115,11 +123,8 @@ class Player:
 
 
 def _read_player(player: Player):
-    close_old_connections()
-    try:
+    with _as_a_request():
         return api_streams._player_first(player.user)
-    finally:
-        close_old_connections()
 
 
 def _answer(kind: str, request, pk):
@@ -184,8 +189,9 @@ async def serve(kind: str, pk, scope, receive, send) -> None:
 
 async def _listen_first(kind: str, pk):
     """A stream subscribes before it reads where the match stands (a player's stream, before it
-    reads the matches waiting on them): a move committed in between is then heard, never lost between the read and the subscription. (Redis down: None,
-    and the stream fails as it opens, so its page polls.)"""
+    reads the matches waiting on them): a move committed in between is then heard, never lost
+    between the read and the subscription. (Redis down: None, and the stream fails as it opens,
+    so its page polls.)"""
     if kind == API_PLAYER:
         return None  # whose channel it is is known only once the reader is (serve)
     return await _listen(bus.match_channel(int(pk)))

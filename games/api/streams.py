@@ -14,7 +14,6 @@ route (chickenisland.streams) calls the same `_match_stream` / `_player_stream`.
 
 from __future__ import annotations
 
-
 from django.http import JsonResponse
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
