@@ -5,11 +5,10 @@
     python bench/search_wfci.py report results.jsonl
 
 `run` plays, on `--procs` processes, interleaved so that a run stopped at any time has a bit of
-everything: the warlord against the expert at two players (standard, classic; in capture the
-flag, where it plays as the expert, against the skirmisher;
-the warlord takes seat 0 in even games and seat 1 in odd ones), against the skirmisher, the
-level below it (`2p-vs-skirmisher`, standard), the warlord against three
-experts at four players, a warlord team against an expert team (teams), and the warlord as you
+everything: the warlord against the expert at two players (standard, classic, capture the
+flag; the warlord takes seat 0 in even games and seat 1 in odd ones), against the skirmisher,
+the level below it (`2p-vs-skirmisher`, standard, and `2p-flag-vs-skirmisher`), the warlord
+against three experts at four players, a warlord team against an expert team (teams), and the warlord as you
 against the Challenger in the standard, hard and classic solo set-ups (game g gives you leader
 g mod 9 and the Challenger another one, as the self-play report does). Each game is one line of
 JSON as soon as it ends. `report` prints the win rate per match-up with its 95% Wilson interval
@@ -36,7 +35,7 @@ MATCHUPS = {  # name: (players, options, seats the warlord plays in game g)
     "2p-standard": (2, {}, lambda g: (g % 2,)),
     "2p-vs-skirmisher": (2, {}, lambda g: (g % 2,)),  # the level below (normal) instead of the expert
     "2p-classic": (2, {"preset": "classic"}, lambda g: (g % 2,)),
-    # in capture the flag the warlord plays as the expert: measured against the level below
+    "2p-flag": (2, {"variants": ["flag"]}, lambda g: (g % 2,)),
     "2p-flag-vs-skirmisher": (2, {"variants": ["flag"]}, lambda g: (g % 2,)),
     "4p-standard": (4, {}, lambda g: (g % 4,)),
     "4p-teams": (4, {"variants": ["teams"]}, lambda g: (g % 2, g % 2 + 2)),

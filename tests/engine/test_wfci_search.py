@@ -7,10 +7,12 @@ import pytest
 from hypothesis import example, HealthCheck, given, settings, strategies as st
 
 from engine.rng import Rng
-from engine.wfci import bots, expert, positions, search, setup, turn
+from engine.wfci import bots, expert, flag, positions, search, setup, turn
 from engine.wfci.search import warlord
 from engine.wfci.search.budget import Budget
-from engine.wfci.search.choices import searched
+from engine.wfci.search.choices import candidates, searched
+from engine.wfci.search.playout import judge
+from engine.wfci.skirmisher.judge import walk_to
 
 SMALL = 8  # playouts per decision in these tests
 
@@ -140,12 +142,52 @@ def test_without_the_cap_the_search_spends_its_playout_count_and_no_more():
     assert SMALL <= budget.spent <= 20
 
 
-def test_in_capture_the_flag_it_plays_as_the_expert():
-    for seed, skip in ((5, 30), (5, 75), (5, 105), (6, 60)):
-        state = at_search(seed, options={"variants": ["flag"]}, skip=skip)
-        assert state is not None
+def test_in_capture_the_flag_it_searches_the_fights_alone():
+    """A look two rounds ahead broke the flag's long march; the fights are where it gains."""
+    state, marches = setup.new_game(5, 2, {"variants": ["flag"]}), 0
+    while marches < 20:  # the marches and builds of skirmishers' turns, with no fight on offer
         seat = state["stack"][-1]["seat"]
-        assert search.choose(state, seat) == expert.choose(state, seat)
+        legal = turn.atomic_legal(state, seat)
+        if state["stack"][-1]["kind"] in ("move", "build") or (
+                any(a["type"] in ("move", "build") for a in legal) and not any(a["type"] == "attack" for a in legal)):
+            marches += 1
+            assert not searched(state, seat, legal)
+            budget = small()
+            assert search.choose(state, seat, budget) == bots.bot_action(state, seat, "skirmisher")
+            assert budget.spent == 0
+        state = turn.apply_action(state, seat, bots.bot_action(state, seat, "skirmisher"))
+    for seed, skip in ((5, 75), (5, 105), (6, 60)):
+        state = at_search(seed, options={"variants": ["flag"]}, skip=skip)
+        seat = state["stack"][-1]["seat"]
+        legal = turn.atomic_legal(state, seat)
+        options = candidates(state, seat, legal, Rng(1))
+        if state["stack"][-1]["kind"] == "turn":
+            assert any(a["type"] == "attack" for a in legal)
+            assert all(a["type"] in ("attack", "end_actions") for a in options[1:])
+        else:
+            assert state["stack"][-1]["kind"] in ("combat", "target")
+
+
+def _carrying(holder: int, hex_: str) -> dict:
+    """A capture-the-flag position where a chicken of `holder` carries the other's flag."""
+    state = at_search(5, options={"variants": ["flag"]}, skip=30)
+    hen = next(u for u in state["units"].values() if u["owner"] == holder and u["kind"] == "chicken"
+               and not flag.carried_by(state, u["id"]))
+    hen["hex"] = hex_
+    next(f for f in state["flags"] if f["seat"] != holder)["unit"] = hen["id"]
+    return state
+
+
+def test_in_capture_the_flag_a_flag_nearer_home_is_judged_better_for_its_holder_only():
+    state = _carrying(0, "-1,-1")
+    walk = walk_to(state, state["seats"][0]["base"])
+    empty = {u["hex"] for u in state["units"].values()}
+    far, near = (next(h for h, d in sorted(walk.items()) if d == n and h not in empty) for n in (6, 4))
+    assert judge(_carrying(0, near), 0) > judge(_carrying(0, far), 0)
+    assert judge(_carrying(0, near), 1) < judge(_carrying(0, far), 1)
+    walk = walk_to(state, state["seats"][1]["base"])
+    far, near = (next(h for h, d in sorted(walk.items()) if d == n and h not in empty) for n in (6, 4))
+    assert judge(_carrying(1, near), 0) < judge(_carrying(1, far), 0)
 
 
 def test_solo_games_get_the_smaller_playout_count():

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ...rng import Rng, seed_state
 from ..skirmisher import choose as skirmish
-from .. import expert, flag, turn
+from .. import expert, turn
 from .budget import Budget
 from .choices import candidates, searched
 from .playout import try_option
@@ -30,12 +30,6 @@ def _rng(state: dict, seat: int) -> Rng:
 
 
 def choose(state: dict, seat: int, budget: Budget | None = None) -> dict:
-    """In capture the flag it plays as the expert: a flag's way home takes many rounds, its
-    two-round look replaced the skirmisher's flag plan by marches that looked better for two
-    rounds, and it won none of 3 games against the expert (2 stopped at the turn limit), where
-    the expert, which searches only the fights, beats the skirmisher in 18 of 30 (docs/bots.md)."""
-    if flag.playing(state):
-        return expert.choose(state, seat)
     legal = turn.atomic_legal(state, seat)
     if len(legal) == 1:
         return legal[0]
