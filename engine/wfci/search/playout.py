@@ -41,8 +41,8 @@ def _homecoming(state: dict, owner: int) -> float:
 
 def _flags(state: dict, side: tuple) -> float:
     """Our flags on their way home against the opponent's nearest to winning, in [-1, 1]. A
-    term for how near our units stand to their flag was tried and left out: with it the warlord
-    drew 4 of 4 games against the expert (docs/bots.md)."""
+    term for how near our units stand to their flag was tried and left out: with the marches
+    searched too, it drew all of 4 games against the expert (docs/bots.md)."""
     others = [s for s in range(state["players"]) if s not in side]
     mine = sum(_homecoming(state, s) for s in side)
     theirs = max((_homecoming(state, s) for s in others), default=0.0)
