@@ -30,6 +30,7 @@ ROLLOUTS = 24  # sampled worlds per decision, shared among the candidates
 CANDIDATES = 6  # the skirmisher's choice plus up to this many others
 HORIZON = 48  # steps a rollout plays before the position is judged (about two rounds)
 MARGIN = 0.05  # how much better, on average over the worlds, another candidate must do
+FIGHTS = ("attack", "end_actions")  # its candidates at the Take-actions step
 
 
 def _rng(state: dict, seat: int) -> Rng:
@@ -111,7 +112,7 @@ def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int =
     first = skirmish(state, seat)
     rest = [a for a in legal if a != first]
     if top(state)["kind"] == "turn":
-        rest = [a for a in rest if a["type"] in ("attack", "end_actions")]
+        rest = [a for a in rest if a["type"] in FIGHTS]
     return [first] + rng.shuffle(list(rest))[:limit - 1]
 
 

@@ -7,17 +7,17 @@ In capture the flag it searches the fights alone, as the expert does: a flag's w
 many rounds, and a look two rounds ahead broke the skirmisher's march (riders boarding
 machines, stacks making way for a flag coming home) for steps that only looked better for two
 rounds. Searching every march and build, it won none of 3 games against the expert and drew
-2; searching the fights with its own budget and judge, it wins most (docs/bots.md)."""
+2; searching the fights with its own budget and judge, it won 23 of 40 and lost 10
+(docs/bots.md)."""
 
 from __future__ import annotations
 
 from ...rng import Rng
-from .. import flag
+from .. import expert, flag
 from ..skirmisher import choose as skirmish
 from ..state import top
 
 CANDIDATES = 8  # the skirmisher's pick plus up to this many others
-FIGHTS = ("attack", "end_actions")  # capture the flag, at the Take-actions step
 MAIN = ("attack", "build", "move", "play_scroll", "activate", "star", "plus_one")
 ORDER = {"attack": 0, "build": 1, "play_scroll": 2, "move": 3, "activate": 4, "star": 5, "plus_one": 6,
          "end_actions": 7}
@@ -27,7 +27,7 @@ FRAMES = ("combat", "target", "move", "build")  # a fight's cards and target; wh
 def searched(state: dict, seat: int, legal: list[dict]) -> bool:
     kind = top(state)["kind"]
     if flag.playing(state):
-        return kind in ("combat", "target") or (kind == "turn" and any(a["type"] == "attack" for a in legal))
+        return expert.weighty(state, seat, legal)
     if kind in FRAMES:
         return True
     return kind == "turn" and any(a["type"] in MAIN for a in legal)
@@ -43,7 +43,7 @@ def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int =
     if top(state)["kind"] != "turn":
         return [first] + rng.shuffle(list(rest))[:limit - 1]
     if flag.playing(state):
-        rest = [a for a in rest if a["type"] in FIGHTS]
+        rest = [a for a in rest if a["type"] in expert.FIGHTS]
     rest = [a for a in rng.shuffle(list(rest)) if a["type"] in ORDER]
     seen: dict[str, int] = {}
     ranked = []
