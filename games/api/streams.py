@@ -9,7 +9,7 @@ that would otherwise poll:
 
 Plain Django async views, not DRF's (DRF renders whole bodies): a token (or the site's session)
 is checked as the API does, and every refusal is JSON. Under uvicorn the stream process's lean
-route (chickenisland.streams) calls the same `_match_stream` / `_player_stream`.
+route (chickenisland.streams) calls the same `_match_stream`, `_caller` and `_player_first`.
 """
 
 from __future__ import annotations
@@ -80,13 +80,9 @@ def _match_stream(request, pk):
     )
 
 
-def _player_stream(request):
-    return _player_first(_caller(request))
-
-
 def _player_first(user):
     """The player's stream, with a "turn" for each match waiting on them now (read after its
-    channel is subscribed, on the streams' lean route: nothing falls in between)."""
+    channel is subscribed: nothing falls in between)."""
     waiting = (Seat.objects.filter(user=user, bot="", match__status=Match.Status.ACTIVE)
                .values_list("match_id", "index", "match__version", "match__to_act"))
     first = [{"event": "turn", "match": m, "version": v, "seat": i} for m, i, v, to_act in waiting if i in (to_act or [])]
@@ -94,16 +90,27 @@ def _player_first(user):
 
 
 async def match_events(request, pk):
+    sub = await stream.listen(request, [bus.match_channel(pk)])  # before the read: no move falls between
     try:
         live = await stream.opener(_match_stream)(request, pk)
-    except Refused as refused:
-        return JsonResponse({"detail": refused.detail}, status=refused.status)
-    return stream.response(request, live)
+    except BaseException as exc:
+        await stream.unlisten(sub)
+        if isinstance(exc, Refused):
+            return JsonResponse({"detail": exc.detail}, status=exc.status)
+        raise
+    return stream.response(request, live, sub)
 
 
 async def player_events(request):
+    """Who asks first; then their channel is subscribed, then the matches waiting on them read."""
     try:
-        live = await stream.opener(_player_stream)(request)
+        user = await stream.opener(_caller)(request)
     except Refused as refused:
         return JsonResponse({"detail": refused.detail}, status=refused.status)
-    return stream.response(request, live)
+    sub = await stream.listen(request, [bus.user_channel(user.pk)])
+    try:
+        live = await stream.opener(lambda _request, user: _player_first(user))(request, user)
+    except BaseException:
+        await stream.unlisten(sub)
+        raise
+    return stream.response(request, live, sub)

@@ -138,6 +138,9 @@ class RedisSubscription:
         except Exception:
             pass
 
+    async def aclose(self) -> None:
+        self.close()
+
 
 def subscribe(channels):
     """A subscription for a thread (the development server)."""

@@ -38,13 +38,38 @@ def thread_streams_allowed() -> bool:
     return getattr(settings, "LIVE_THREAD_STREAMS", not bus.uses_redis())
 
 
-def response(request, live):
-    """The answer around a stream: never cached, never buffered by a proxy."""
+async def listen(request, channels):
+    """A Django-served stream's subscription, taken before it reads where the match stands (or
+    which matches wait on the player), as the lean route's is: a move committed in between is
+    heard, not lost between the read and the subscription. None where no stream will be served
+    here (a WSGI server with Redis) or Redis cannot be reached (the stream then subscribes as it
+    starts, and fails so that its page polls)."""
+    try:
+        if isinstance(request, ASGIRequest):
+            return await bus.asubscribe(channels)
+        if thread_streams_allowed():
+            return bus.subscribe(channels)
+    except Exception:
+        pass
+    return None
+
+
+async def unlisten(sub) -> None:
+    """A subscription taken by `listen` for a stream that is refused after all."""
+    if sub is not None:
+        await sub.aclose()
+
+
+def response(request, live, sub=None):
+    """The answer around a stream: never cached, never buffered by a proxy. `sub`: its
+    subscription from `listen`, if any."""
     if isinstance(request, ASGIRequest):
-        frames_ = aframes(live)
+        frames_ = aframes(live, sub=sub)
     elif thread_streams_allowed():
-        frames_ = frames(live)
+        frames_ = frames(live, sub=sub)
     else:
+        if sub is not None:
+            sub.close()
         return HttpResponse(status=204)
     answer = StreamingHttpResponse(frames_, content_type="text/event-stream")
     answer["Cache-Control"] = "no-cache, no-transform"
@@ -209,10 +234,12 @@ class PlayerStream:
         pass
 
 
-def frames(stream, heartbeat: float | None = None):
-    """The stream for a thread (the development server): blocks on its subscription."""
+def frames(stream, heartbeat: float | None = None, sub=None):
+    """The stream for a thread (the development server): blocks on its subscription (`sub`, if
+    it subscribed before it read the match)."""
     heartbeat = heartbeat or HEARTBEAT
-    sub = bus.subscribe(stream.channels)
+    if sub is None:
+        sub = bus.subscribe(stream.channels)
     _open[0] += 1
     try:
         stream.started()

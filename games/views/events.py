@@ -2,8 +2,9 @@
 
 Under uvicorn the stream process answers it on its lean route (chickenisland.streams), which
 calls `_open` below as this view does; the development server, which speaks WSGI, streams it
-from its request's thread instead, so `make run` is live too (games.live.stream.response). Refused as the page is: a private
-match is a 404 to strangers.
+from its request's thread instead, so `make run` is live too (games.live.stream.response). Both
+subscribe before they read the match. Refused as the page is: a private match is a 404 to
+strangers.
 """
 
 from django.http import HttpResponse
@@ -52,7 +53,13 @@ def _session_alive(request):
 
 
 async def match_events(request, pk):
-    live = await stream.opener(_open)(request, pk)
+    sub = await stream.listen(request, [bus.match_channel(pk)])  # before the read: no move falls between
+    try:
+        live = await stream.opener(_open)(request, pk)
+    except BaseException:
+        await stream.unlisten(sub)
+        raise
     if live is None:  # drawn for a login that is gone: the page's poll says "log in again"
+        await stream.unlisten(sub)
         return HttpResponse(status=204)
-    return stream.response(request, live)
+    return stream.response(request, live, sub)

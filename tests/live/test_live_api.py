@@ -93,3 +93,54 @@ def test_a_players_stream_tells_their_turn_and_new_chat(django_capture_on_commit
 def test_health_reports_the_live_tables():
     live = Client().get("/health/").json()["live"]
     assert live == {"fan_out": "memory", "streams_here": 0}
+
+
+
+def _race_and_reads(monkeypatch):
+    """A race between two players, whose stream reads publish a move (the match's) or a turn
+    (the player's) just after they read: what a commit in between would do."""
+    from games.api import streams as api_streams
+
+    a, b = make_user("p0"), make_user("p1")
+    match = tables.create_match(a, "race", 2)
+    tables.join_match(b, match)
+    match.refresh_from_db()
+    read_match, read_turns = api_streams._match_stream, api_streams._player_first
+
+    def read_then_a_move(request, pk):
+        opened = read_match(request, pk)
+        bus.publish(bus.match_channel(pk), {"event": "board", "version": opened.version + 1, "status": "active"})
+        return opened
+
+    def read_then_a_turn(user):
+        opened = read_turns(user)
+        bus.publish(bus.user_channel(user.pk), {"event": "turn", "match": match.pk, "version": 99, "seat": 0})
+        return opened
+
+    monkeypatch.setattr(api_streams, "_match_stream", read_then_a_move)
+    monkeypatch.setattr(api_streams, "_player_first", read_then_a_turn)
+    return match, a
+
+
+def test_a_move_published_while_the_api_match_stream_reads_is_heard(monkeypatch):
+    """Django's own stream views subscribe before they read, as the lean route does."""
+    match, a = _race_and_reads(monkeypatch)
+    response = client(a).get(f"/api/matches/{match.pk}/events/")
+    it, got = first(response, 5)
+    try:
+        assert [data["version"] for kind, data in got if kind == "board"] == [match.version, match.version + 1]
+    finally:
+        streams.close(response)
+
+
+def test_a_turn_published_while_the_api_player_stream_reads_is_heard(monkeypatch):
+    """The player's stream knows who asks first, subscribes to their channel, then reads."""
+    match, a = _race_and_reads(monkeypatch)
+    waiting = 1 if match.seat_of(a) in match.to_act else 0
+    asking = client(a)
+    response = asking.get("/api/events/")
+    it, got = first(response, 2 + waiting)
+    try:
+        assert got[-1] == ("turn", {"match": match.pk, "version": 99, "seat": 0})
+    finally:
+        streams.close(response)

@@ -132,6 +132,31 @@ def test_the_stream_sends_the_current_versions_first_then_each_event():
         streams.close(response)
 
 
+def test_a_move_committed_while_the_page_stream_reads_the_match_is_heard(monkeypatch):
+    """The development server's stream subscribes before it reads where the match stands, as
+    the lean route does: a move published just after the read still comes."""
+    from games.views import events
+
+    match, a, b = race()
+    read = events._open
+
+    def read_then_a_move(request, pk):
+        opened = read(request, pk)
+        bus.publish(bus.match_channel(pk), {"event": "board", "version": opened.version + 1, "status": "active"})
+        return opened
+
+    monkeypatch.setattr(events, "_open", read_then_a_move)
+    client = Client()
+    client.force_login(b)
+    response = client.get(f"/matches/{match.pk}/events/")
+    it, first = frames_of(response, 5)
+    try:
+        boards = [parse(f)[2]["version"] for f in first if parse(f)[0] == "board"]
+        assert boards == [match.version, match.version + 1]
+    finally:
+        streams.close(response)
+
+
 @pytest.mark.parametrize("behind,events", [(0, [None, "presence"]), (1, [None, "board", "presence"])])
 def test_a_reconnecting_reader_gets_only_what_it_missed(behind, events):
     """One stream a test: a second request after a streaming answer finds the test's database
