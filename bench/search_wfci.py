@@ -38,6 +38,7 @@ MATCHUPS = {  # name: (players, options, seats the warlord plays in game g)
     "2p-flag": (2, {"variants": ["flag"]}, lambda g: (g % 2,)),
     "2p-flag-vs-skirmisher": (2, {"variants": ["flag"]}, lambda g: (g % 2,)),
     "4p-standard": (4, {}, lambda g: (g % 4,)),
+    "4p-flag": (4, {"variants": ["flag"]}, lambda g: (g % 4,)),
     "4p-teams": (4, {"variants": ["teams"]}, lambda g: (g % 2, g % 2 + 2)),
     "solo-standard": ("solo", "solo", {}),
     "solo-hard": ("solo", "solo_hard", {}),
