@@ -133,31 +133,3 @@ def test_a_build_on_the_long_way_leaves_five_chickens():
     assert builds == {"rock_golem", "rock_soldier"}
     pick = choice(state)
     assert pick["type"] == "build" and cards.card(pick["card"])["key"] == "rock_soldier"
-
-
-def test_a_stock_it_would_not_build_from_is_dealt_again():
-    """A stock of towers, a cannon and a golem that needs two pilots holds nothing to build on
-    the long way (six chickens: the golem would leave four): a star deals the stock again. It
-    used to count only whether something could walk, and such a stock stood from round 19 to
-    the turn limit (seed 3, the warlord against the expert)."""
-    state = long_bay(red_hens=5)
-    _stock(state, "archer_tower", "watch_tower", "egg_cannon", "magma_golem")
-    P.resources(state, 0, wood=3, stone=3, metal=3)
-    P.banner(state, 0, ["star"])
-    assert {"type": "star", "ability": "stock"} in turn.legal(state, 0)
-    assert choice(state) == {"type": "star", "ability": "stock"}
-    _stock(state, "archer_tower", "watch_tower", "egg_cannon", "rock_soldier")  # one pilot: built
-    assert choice(state)["type"] == "build"
-
-
-def test_a_stock_is_not_dealt_again_when_no_chicken_could_pilot_a_new_one():
-    """With a soldier piloted and five chickens left no machine is built on the long way, so a
-    new stock would not be built from either: the star is kept (it went on dealing the stock
-    again every turn)."""
-    state = long_bay(red_hens=4)
-    P.machine(state, 0, "rock_soldier", "-3,-1")
-    _stock(state, "archer_tower", "watch_tower", "egg_cannon", "magma_golem")
-    P.resources(state, 0, wood=3, stone=3, metal=3)
-    P.banner(state, 0, ["star"])
-    assert {"type": "star", "ability": "stock"} in turn.legal(state, 0)
-    assert choice(state) != {"type": "star", "ability": "stock"}

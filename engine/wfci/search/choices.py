@@ -3,18 +3,21 @@ whether and whom to attack, the cards and target of a fight, what to build and w
 stack to move and where to, which scroll to play. The forced and the small ones (dice to keep,
 drawing, a resource to pick) are the skirmisher's: searching them spends the budget on noise.
 
-In capture the flag it searches the fights alone, as the expert does: a flag's way home takes
-many rounds, and a look two rounds ahead broke the skirmisher's march (riders boarding
-machines, stacks making way for a flag coming home) for steps that only looked better for two
-rounds. Searching every march and build, it won none of 3 games against the expert and drew
-2; searching the fights with its own budget and judge, it won 23 of 40 and lost 10
-(docs/bots.md)."""
+In capture the flag on the long way (the two-player island: bases 15 steps apart) it searches
+the fights alone, as the expert does: a flag's way home takes many rounds, and a look two
+rounds ahead broke the skirmisher's march (riders boarding machines, stacks making way for a
+flag coming home) for steps that only looked better for two rounds. Searching every march and
+build, it won none of 3 games against the expert and drew 2; searching the fights with its own
+budget and judge, it won 23 of 40 and lost 10. With the bases a few steps apart (three and
+four players) a flag is won in a few rounds, and it searches as in a plain game: the fights
+alone won 1 of 9 four-player games against three experts (docs/bots.md)."""
 
 from __future__ import annotations
 
 from ...rng import Rng
-from .. import expert, flag
+from .. import expert
 from ..skirmisher import choose as skirmish
+from ..skirmisher.judge import long_way
 from ..state import top
 
 CANDIDATES = 8  # the skirmisher's pick plus up to this many others
@@ -26,7 +29,7 @@ FRAMES = ("combat", "target", "move", "build")  # a fight's cards and target; wh
 
 def searched(state: dict, seat: int, legal: list[dict]) -> bool:
     kind = top(state)["kind"]
-    if flag.playing(state):
+    if long_way(state, seat):
         return expert.weighty(state, seat, legal)
     if kind in FRAMES:
         return True
@@ -35,14 +38,14 @@ def searched(state: dict, seat: int, legal: list[dict]) -> bool:
 
 def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int = CANDIDATES) -> list[dict]:
     """The skirmisher's pick first, then up to `limit - 1` others. At the Take-actions step only
-    the main choices (in capture the flag the attacks) and ending the actions, one of each kind
+    the main choices (in capture the flag on the long way the attacks) and ending the actions, one of each kind
     before a second of any (attacks first), in a sampled order; in the other frames any choice,
     in a sampled order."""
     first = skirmish(state, seat)
     rest = [a for a in legal if a != first]
     if top(state)["kind"] != "turn":
         return [first] + rng.shuffle(list(rest))[:limit - 1]
-    if flag.playing(state):
+    if long_way(state, seat):
         rest = [a for a in rest if a["type"] in expert.FIGHTS]
     rest = [a for a in rng.shuffle(list(rest)) if a["type"] in ORDER]
     seen: dict[str, int] = {}

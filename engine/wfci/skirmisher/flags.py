@@ -129,17 +129,6 @@ def pilots_spared(state: dict, seat: int, pilots: int) -> bool:
     return hens + len(state["seats"][seat]["destroyed"]) - pilots >= KEPT_CHICKENS
 
 
-def stuck_stock(state: dict, seat: int) -> bool:
-    """Capture the flag: nothing in the stock we would build, a walker whose pilots leave us
-    chickens enough, while a one-pilot walker would be (no chicken to spare: a new stock would
-    not be built from either). A stock of towers, a cannon and a two-pilot golem, which nobody
-    builds, stood from round 19 to the turn limit in one game (seed 3) before this counted as
-    stuck."""
-    if not pilots_spared(state, seat, 1):
-        return False
-    return judge.stuck_stock(state, seat, lambda card: card["speed"] >= 1 and pilots_spared(state, seat, card["pilots"]))
-
-
 def riding(state: dict, seat: int) -> bool:
     """Capture the flag on the long way (judge.long_way): a chicken must bring a flag home and
     the way eats units, so chickens ride machines that band (the stack moves at the machine's

@@ -163,11 +163,10 @@ def bringing(state, u) -> bool:
     return any(f != u["owner"] for f in flag.carried_by(state, u["id"]))
 
 
-def stuck_stock(state, seat, wanted=lambda card: card["speed"] >= 1) -> bool:
-    """Nothing in the stock we would build (by default: nothing can walk), and we could pay for
-    a machine: the stock's star ability deals it again."""
+def stuck_stock(state, seat) -> bool:
+    """Capture the flag: nothing in the stock can walk, and we could pay for a machine."""
     return (turn_frame_free(state) and sum(state["seats"][seat]["res"].values()) >= 4
-            and not any(wanted(cards.card(c)) for c in state["decks"]["stock"]))
+            and not any(cards.card(c)["speed"] >= 1 for c in state["decks"]["stock"]))
 
 
 def turn_frame_free(state) -> bool:
@@ -222,9 +221,10 @@ def long_way(state, seat) -> bool:
     """Capture the flag with the bases far apart (the two-player island: 15 steps) where only a
     chicken brings a flag home (machines stay out of their own base). Closer bases (3 and 4
     players) keep the plain plan."""
-    if not flag.playing(state) or flag.homeward(state, {"kind": "machine"}):
-        return False
-    walk = walk_to(state, state["seats"][seat]["base"])
+    base = state["seats"][seat]["base"]
+    if not flag.playing(state) or base is None or flag.homeward(state, {"kind": "machine"}):
+        return False  # (no base yet: bases are still being claimed)
+    walk = walk_to(state, base)
     return min((walk.get(s["base"], 99) for s in state["seats"] if s["seat"] != seat and s["base"]), default=0) > LONG_WAY
 
 

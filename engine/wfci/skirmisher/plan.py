@@ -219,7 +219,7 @@ def _stars(state, seat, legal):
     kinds = {a["ability"]: a for a in stars}
     if "untag" in kinds:
         return kinds["untag"]
-    if "stock" in kinds and flag.playing(state) and flags.stuck_stock(state, seat):
+    if "stock" in kinds and flag.playing(state) and judge.stuck_stock(state, seat):
         return kinds["stock"]
     leader = state["units"].get(f"lead-{seat}")
     if "shield" in kinds and leader and not leader["shields"] and state["seats"][seat]["tags"]:
