@@ -172,11 +172,11 @@ async def serve(kind: str, pk, scope, receive, send) -> None:
             early = await _listen(bus.user_channel(live.user.pk))
             live = await sync_to_async(_read_player, thread_sensitive=False, executor=OPENERS)(live)
     except BaseException:
-        await _close(early)
+        await stream.unlisten(early)
         raise
     language = [(b"content-language", scope.get("language", b"en"))]
     if not isinstance(live, (stream.MatchStream, stream.PlayerStream)):
-        await _close(early)
+        await stream.unlisten(early)
     if isinstance(live, api_streams.Refused):
         return await _json(send, live.status, {"detail": live.detail}, language)
     if live is None:  # drawn for a login that is gone: the page's poll says "log in again"
@@ -202,11 +202,6 @@ async def _listen(channel: str):
         return await bus.asubscribe([channel])
     except Exception:
         return None
-
-
-async def _close(sub) -> None:
-    if sub is not None:
-        await sub.aclose()
 
 
 async def _json(send, status: int, body: dict, language: list) -> None:

@@ -90,14 +90,10 @@ def _player_first(user):
 
 
 async def match_events(request, pk):
-    sub = await stream.listen(request, [bus.match_channel(pk)])  # before the read: no move falls between
     try:
-        live = await stream.opener(_match_stream)(request, pk)
-    except BaseException as exc:
-        await stream.unlisten(sub)
-        if isinstance(exc, Refused):
-            return JsonResponse({"detail": exc.detail}, status=exc.status)
-        raise
+        live, sub = await stream.read_listening(request, [bus.match_channel(pk)], _match_stream, pk)
+    except Refused as refused:
+        return JsonResponse({"detail": refused.detail}, status=refused.status)
     return stream.response(request, live, sub)
 
 
@@ -107,10 +103,6 @@ async def player_events(request):
         user = await stream.opener(_caller)(request)
     except Refused as refused:
         return JsonResponse({"detail": refused.detail}, status=refused.status)
-    sub = await stream.listen(request, [bus.user_channel(user.pk)])
-    try:
-        live = await stream.opener(lambda _request, user: _player_first(user))(request, user)
-    except BaseException:
-        await stream.unlisten(sub)
-        raise
+    live, sub = await stream.read_listening(request, [bus.user_channel(user.pk)],
+                                            lambda _request, user: _player_first(user), user)
     return stream.response(request, live, sub)

@@ -60,6 +60,17 @@ async def unlisten(sub) -> None:
         await sub.aclose()
 
 
+async def read_listening(request, channels, build, *args):
+    """`build(request, *args)` (`opener`) read once `channels` are listened to (`listen`): the
+    stream and its subscription. The subscription is closed if the read raises (a refusal)."""
+    sub = await listen(request, channels)
+    try:
+        return await opener(build)(request, *args), sub
+    except BaseException:
+        await unlisten(sub)
+        raise
+
+
 def response(request, live, sub=None):
     """The answer around a stream: never cached, never buffered by a proxy. `sub`: its
     subscription from `listen`, if any."""

@@ -53,12 +53,7 @@ def _session_alive(request):
 
 
 async def match_events(request, pk):
-    sub = await stream.listen(request, [bus.match_channel(pk)])  # before the read: no move falls between
-    try:
-        live = await stream.opener(_open)(request, pk)
-    except BaseException:
-        await stream.unlisten(sub)
-        raise
+    live, sub = await stream.read_listening(request, [bus.match_channel(pk)], _open, pk)
     if live is None:  # drawn for a login that is gone: the page's poll says "log in again"
         await stream.unlisten(sub)
         return HttpResponse(status=204)

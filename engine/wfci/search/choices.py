@@ -39,9 +39,9 @@ def searched(state: dict, seat: int, legal: list[dict]) -> bool:
 
 def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int = CANDIDATES) -> list[dict]:
     """The skirmisher's pick first, then up to `limit - 1` others. At the Take-actions step only
-    the main choices (in capture the flag on the long way the attacks) and ending the actions, one of each kind
-    before a second of any (attacks first), in a sampled order; in the other frames any choice,
-    in a sampled order."""
+    the main choices (in capture the flag on the long way the attacks) and ending the actions,
+    one of each kind before a second of any (attacks first), in a sampled order; in the other
+    frames any choice, in a sampled order."""
     first = skirmish(state, seat)
     rest = [a for a in legal if a != first]
     if top(state)["kind"] != "turn":
