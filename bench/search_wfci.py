@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import os
 import statistics
@@ -28,8 +27,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine.wfci import bots, cards, expert, positions, search, setup, turn  # noqa: E402
-from engine.wfci.search.choices import searched  # noqa: E402
+from bots import wilson
+
+from engine.wfci import bots, cards, expert, positions, search, setup, turn
+from engine.wfci.search.choices import searched
 
 MATCHUPS = {  # name: (players, options, seats the warlord plays in game g)
     "2p-standard": (2, {}, lambda g: (g % 2,)),
@@ -105,15 +106,6 @@ def run(out: str, procs: int, games: int, only: list[str], few: dict[str, int]) 
         for row in pool.imap_unordered(_play, jobs):
             f.write(json.dumps(row) + "\n")
             f.flush()
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, mid - half), min(1.0, mid + half)
 
 
 def report(path: str) -> str:
