@@ -27,7 +27,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bots import wilson
+from bots import wilson  # bench/bots.py, beside this script
 
 from engine.wfci import bots, cards, expert, positions, search, setup, turn
 from engine.wfci.search.choices import searched
