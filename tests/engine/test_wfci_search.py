@@ -186,29 +186,6 @@ def test_in_capture_the_flag_with_the_bases_near_it_searches_the_marches_and_bui
         state = turn.apply_action(state, seat, bots.bot_action(state, seat, "skirmisher"))
 
 
-def test_in_capture_the_flag_with_the_bases_near_its_playouts_look_two_rounds_ahead(monkeypatch):
-    """At four players 40 steps ended a playout before the seat's own next turn: a march was
-    judged before it could reach anything. Two rounds at four players are 80 steps, paid for with
-    fewer playouts (docs/bots.md)."""
-    from engine.wfci.search import budget as counts
-
-    state = at_search(5, players=4, options={"variants": ["flag"]})
-    budget = Budget.for_state(state)
-    assert budget.horizon == 2 * counts.HORIZON and budget.playouts == counts.PLAYOUTS_RACE < counts.PLAYOUTS
-    assert Budget.for_state(setup.new_game(5, 4, {})).horizon == counts.HORIZON
-    assert Budget.for_state(setup.new_game(5, 2, {"variants": ["flag"]})).horizon == counts.HORIZON
-    horizons = []
-
-    def spy(world, seat, option, horizon=counts.HORIZON):
-        horizons.append(horizon)
-        return real(world, seat, option, horizon)
-
-    real = warlord.try_option
-    monkeypatch.setattr(warlord, "try_option", spy)
-    search.choose(state, state["stack"][-1]["seat"], Budget.for_state(state))
-    assert horizons and set(horizons) == {2 * counts.HORIZON}
-
-
 def _carrying(holder: int, hex_: str) -> dict:
     """A capture-the-flag position where a chicken of `holder` carries the other's flag."""
     state = at_search(5, options={"variants": ["flag"]}, skip=30)

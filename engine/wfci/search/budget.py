@@ -1,7 +1,6 @@
 """What one decision may spend: a fixed number of playouts (so the answer is the same for the
-same seed on any machine), each played on a fixed number of steps, and a CPU-time cap as a
-safety net for a slow worker. The clock is injected so a test can check the cap without timing
-anything."""
+same seed on any machine) and a CPU-time cap as a safety net for a slow worker. The clock is
+injected so a test can check the cap without timing anything."""
 
 from __future__ import annotations
 
@@ -9,26 +8,18 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .. import flag
 from ..options import SOLO_MODES
 
 PLAYOUTS = 40  # sampled-world playouts per searched decision, shared among the candidates
 # Solo games cost more a playout (the Challenger's own rules) and have more candidates, so they
 # get fewer playouts to keep the median near 0.5 s.
 PLAYOUTS_LONG = 28
-# Capture the flag with three or four players: the bases are a few steps apart and a raid is won
-# or lost within a round or two, so a playout looks two whole rounds ahead (20 steps a player,
-# as HORIZON does at two players) and fewer of them keep the time: 40 steps at four players
-# judged a march before its own next turn came, and won 13 of 40 games against three experts.
-PLAYOUTS_RACE = 24
-HORIZON = 40  # steps a playout plays on before the position is judged: about two rounds at two players
 CAP_SECONDS = 1.5  # CPU seconds: past this no new playout starts (p95 target 2 s)
 
 
 @dataclass
 class Budget:
     playouts: int = PLAYOUTS
-    horizon: int = HORIZON
     cap: float = CAP_SECONDS
     clock: Callable[[], float] = time.process_time
     spent: int = 0
@@ -37,13 +28,8 @@ class Budget:
 
     @classmethod
     def for_state(cls, state: dict) -> "Budget":
-        """The playouts this set-up can afford within the per-decision time target, and how far
-        each looks ahead."""
-        if state["options"]["mode"] in SOLO_MODES:
-            return cls(playouts=PLAYOUTS_LONG)
-        if flag.playing(state) and state["players"] > 2:
-            return cls(playouts=PLAYOUTS_RACE, horizon=HORIZON * state["players"] // 2)
-        return cls()
+        """The playouts this set-up can afford within the per-decision time target."""
+        return cls(playouts=PLAYOUTS_LONG if state["options"]["mode"] in SOLO_MODES else PLAYOUTS)
 
     def start(self) -> None:
         self.spent, self.capped, self.started = 0, False, self.clock()

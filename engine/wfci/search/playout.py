@@ -1,6 +1,6 @@
 """How a sampled world is played on and judged. The world is dealt from the seat's view
 (expert.determinize); every seat then plays the skirmisher's policy (the Challenger's own bot
-for its seat) for the budget's horizon, about two rounds, and the position is judged:
+for its seat) for HORIZON steps, about two rounds at two players, and the position is judged:
 a finished game is a win or a loss, an unfinished one is the expert's score (tags, machines,
 flags) refined by material, cards in hand and how near each side's machines stand to the
 other's leader, so that two plans which tag nobody within the horizon still differ; in
@@ -14,8 +14,8 @@ from ...errors import IllegalAction
 from ..skirmisher import choose as skirmish
 from ..skirmisher.judge import value, walk_to
 from ..state import distance
-from .budget import HORIZON
 
+HORIZON = 40  # steps played on before the position is judged
 FLAG_WEIGHT = 0.4  # a flag held far from home is worth 0.2 (a tag's worth), each step home 0.017
 
 

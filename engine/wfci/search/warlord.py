@@ -69,7 +69,7 @@ def search(state: dict, seat: int, legal: list[dict], budget: Budget) -> dict:
             for i in alive:
                 if not budget.allows():
                     break
-                value = try_option(world, seat, options[i], budget.horizon)
+                value = try_option(world, seat, options[i])
                 budget.charge()
                 if value is not None:
                     totals[i] += value
