@@ -11,8 +11,9 @@ the level below it (`2p-vs-skirmisher`, standard, and `2p-flag-vs-skirmisher`), 
 against three experts at four players (standard and `4p-flag`), a warlord team against an expert team (teams), and the warlord as you
 against the Challenger in the standard, hard and classic solo set-ups (game g gives you leader
 g mod 9 and the Challenger another one, as the self-play report does). Each game is one line of
-JSON as soon as it ends. `report` prints the win rate per match-up with its 95% Wilson interval
-and the warlord's CPU time per searched decision (median, p95, max).
+JSON as soon as it ends (with the round it ended in). `report` prints the win rate per match-up
+with its 95% Wilson interval and the rounds the decided games ended in, and the warlord's CPU
+time per searched decision (median, p95, max).
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ def play(name: str, g: int, max_steps: int = 20_000) -> dict:
         state = turn.apply_action(state, seat, action)
     winners = (state["result"] or {"winners": []})["winners"]
     return {"matchup": name, "game": g, "won": any(s in winners for s in mine), "finished": bool(winners),
-            "steps": state["steps"], "times": [round(t, 4) for t in times]}
+            "steps": state["steps"], "rounds": state["round"], "times": [round(t, 4) for t in times]}
 
 
 def _jobs(only: list[str], games: int, few: dict[str, int]) -> list[tuple[str, int]]:
@@ -119,8 +120,11 @@ def report(path: str) -> str:
         wins, n = sum(r["won"] for r in mine), len(mine)
         lo, hi = wilson(wins, n)
         unfinished = sum(not r["finished"] for r in mine)
+        won_rounds = sorted(r["rounds"] for r in mine if r["finished"] and "rounds" in r)
         lines.append(f"{name:14s} warlord won {wins}/{n} = {wins / n:.0%} (95% interval {lo:.0%}-{hi:.0%})"
-                     + (f", {unfinished} unfinished" if unfinished else ""))
+                     + (f", {unfinished} unfinished" if unfinished else "")
+                     + (f"; won by someone in round {won_rounds[0]}-{won_rounds[-1]} (median "
+                        f"{statistics.median(won_rounds)})" if won_rounds else ""))
     times = sorted(t for r in rows for t in r["times"])
     if times:
         p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
