@@ -8,7 +8,8 @@
 everything: the warlord against the expert at two players (standard, classic, capture the
 flag; the warlord takes seat 0 in even games and seat 1 in odd ones), against the skirmisher,
 the level below it (`2p-vs-skirmisher`, standard, and `2p-flag-vs-skirmisher`), the warlord
-against three experts at four players (standard and `4p-flag`), a warlord team against an expert team (teams), and the warlord as you
+against two experts in three-player capture the flag (`3p-flag`, its seat g mod 3), against
+three experts at four players (standard and `4p-flag`), a warlord team against an expert team (teams), and the warlord as you
 against the Challenger in the standard, hard and classic solo set-ups (game g gives you leader
 g mod 9 and the Challenger another one, as the self-play report does). Each game is one line of
 JSON as soon as it ends (with the round it ended in). `report` prints the win rate per match-up
@@ -39,6 +40,7 @@ MATCHUPS = {  # name: (players, options, seats the warlord plays in game g)
     "2p-classic": (2, {"preset": "classic"}, lambda g: (g % 2,)),
     "2p-flag": (2, {"variants": ["flag"]}, lambda g: (g % 2,)),
     "2p-flag-vs-skirmisher": (2, {"variants": ["flag"]}, lambda g: (g % 2,)),
+    "3p-flag": (3, {"variants": ["flag"]}, lambda g: (g % 3,)),
     "4p-standard": (4, {}, lambda g: (g % 4,)),
     "4p-flag": (4, {"variants": ["flag"]}, lambda g: (g % 4,)),
     "4p-teams": (4, {"variants": ["teams"]}, lambda g: (g % 2, g % 2 + 2)),
