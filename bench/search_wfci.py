@@ -1,7 +1,7 @@
 """The WfCI warlord's strength and think time (not a test).
 
     nice -n 10 python bench/search_wfci.py run --out results.jsonl [--procs 2] [--games 40] [--only 2p-standard,...]
-        [--few 4p-standard:6,solo-hard:4]
+        [--few 4p-standard:6,solo-hard:4] [--first 26]
     python bench/search_wfci.py report results.jsonl
 
 `run` plays, on `--procs` processes, interleaved so that a run stopped at any time has a bit of
@@ -91,20 +91,20 @@ def play(name: str, g: int, max_steps: int = 20_000) -> dict:
             "steps": state["steps"], "rounds": state["round"], "times": [round(t, 4) for t in times]}
 
 
-def _jobs(only: list[str], games: int, few: dict[str, int]) -> list[tuple[str, int]]:
-    return [(name, g) for g in range(games) for name in only if g < few.get(name, games)]
+def _jobs(only: list[str], games: int, few: dict[str, int], first: int = 0) -> list[tuple[str, int]]:
+    return [(name, g) for g in range(first, games) for name in only if g < few.get(name, games)]
 
 
 def _play(job):
     return play(*job)
 
 
-def run(out: str, procs: int, games: int, only: list[str], few: dict[str, int]) -> None:
+def run(out: str, procs: int, games: int, only: list[str], few: dict[str, int], first: int = 0) -> None:
     done = set()
     if os.path.exists(out):
         with open(out) as f:
             done = {(r["matchup"], r["game"]) for r in map(json.loads, f)}
-    jobs = [j for j in _jobs(only, games, few) if j not in done]
+    jobs = [j for j in _jobs(only, games, few, first) if j not in done]
     with multiprocessing.Pool(procs) as pool, open(out, "a") as f:
         for row in pool.imap_unordered(_play, jobs):
             f.write(json.dumps(row) + "\n")
@@ -145,13 +145,14 @@ def main(argv=None) -> int:
     r.add_argument("--procs", type=int, default=2)
     r.add_argument("--games", type=int, default=40, help="games per match-up (at most)")
     r.add_argument("--only", default=",".join(MATCHUPS), help="match-ups, comma separated")
+    r.add_argument("--first", type=int, default=0, help="the first game (seed) to play: more games for a match-up already run")
     r.add_argument("--few", default="", help="match-ups played fewer times, e.g. 4p-standard:6,solo-hard:4")
     p = sub.add_parser("report")
     p.add_argument("path")
     args = parser.parse_args(argv)
     if args.command == "run":
         few = {k: int(v) for k, v in (item.split(":") for item in args.few.split(",") if item)}
-        run(args.out, args.procs, args.games, args.only.split(","), few)
+        run(args.out, args.procs, args.games, args.only.split(","), few, args.first)
     else:
         print(report(args.path))
     return 0
