@@ -17,8 +17,11 @@ if os.environ.get("SCREEN_FIGURES") != "1":
 
 
 @pytest.fixture
-def new_page(chromium, live_server):
-    """Open pages in fresh browser contexts (one per player); collects console errors."""
+def new_page(chromium, live_server, settings):
+    """Open pages in fresh browser contexts (one per player); collects console errors. The test's
+    live server (threads, WSGI) stands in for the stream process, with Redis or not, so a page
+    follows the match through its stream as in production instead of the 4-second poll."""
+    settings.LIVE_THREAD_STREAMS = True
     contexts = []
 
     def make(viewport=None):

@@ -34,8 +34,8 @@ def test_no_notice_while_the_match_is_open_and_reading_marks_them_read(new_page)
         move(elsewhere, bob)
     page = new_page()
     log_in(page, "bob")
-    with page.expect_response(lambda r: "/board/" in r.url):  # the page has polled: bob is looking
-        page.goto(watched.get_absolute_url())
+    page.goto(watched.get_absolute_url())
+    page.wait_for_selector("html[data-live=on]")  # the page's stream is open: bob is looking
     mail.outbox.clear()
 
     move(watched, ann)
