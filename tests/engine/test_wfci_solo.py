@@ -195,8 +195,8 @@ def test_view_shows_the_solo_card_to_everyone_and_never_its_hand():
 # -- playouts ------------------------------------------------------------------------------------
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
-# The skirmisher's games are whole games of 100 to 150 rounds (about 3 s each): twelve of them.
-SKIRMISHER = settings(SETTINGS, max_examples=12)
+# The skirmisher's games are whole games of 100 to 150 rounds (about 3 s each): eight of them.
+SKIRMISHER = settings(SETTINGS, max_examples=8)
 
 
 @SETTINGS
