@@ -10,8 +10,8 @@ flag coming home) for steps that only looked better for two rounds. Searching ev
 build, it won none of 3 games against the expert and drew 2; searching the fights with its own
 budget and judge, it won 23 of 40 and lost 10. With the bases a few steps apart (three and
 four players) a flag is won in a few rounds, and it searches as in a plain game: against
-three experts the fights alone won 1 of 9 four-player games, all of it 3 of the same 9 and 13
-of 40 (docs/bots.md)."""
+three experts the fights alone won 1 of 9 four-player games, all of it 3 of the same 9 and 15
+of 60 (docs/bots.md)."""
 
 from __future__ import annotations
 
