@@ -16,9 +16,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}
 
 
-def test_a_move_shows_on_the_other_phone_through_the_stream(new_page, settings):
-    # The test's live server (threads, WSGI) stands in for the stream process, with Redis or not.
-    settings.LIVE_THREAD_STREAMS = True
+def test_a_move_shows_on_the_other_phone_through_the_stream(new_page):
+    # The test's live server (threads, WSGI) stands in for the stream process (new_page).
     hen_user, rooster_user = make_user("hen"), make_user("rooster")
     match = tables.create_match(hen_user, "race", 2)
     tables.join_match(rooster_user, match)

@@ -79,7 +79,6 @@ def play_to_the_end(page, match_id: int, seat: int, rng: random.Random, limit: i
 
 @pytest.mark.parametrize("kind", ["solo", "three"])
 def test_a_whole_match_played_by_tapping_the_screen(new_page, kind):
-    viewport = PHONE
     user = make_user("thumb")
     options = {"mode": "solo"} if kind == "solo" else {}
     if kind == "solo":
@@ -88,12 +87,12 @@ def test_a_whole_match_played_by_tapping_the_screen(new_page, kind):
         match = tables.create_match(user, "wfci", 3, options=options, bots={1: "skirmisher", 2: "skirmisher"})
     seed = SEEDS[kind]
     screen.deal_again(match.pk, seed, options)
-    page = new_page(viewport=viewport)
+    page = new_page(viewport=PHONE)
     log_in(page, "thumb")
     page.goto(Match.objects.get(pk=match.pk).get_absolute_url())
     result = play_to_the_end(page, match.pk, 0, random.Random(seed))
     share = result["in_view"] / result["taps"]
-    print(f"\nwfci {kind} {viewport['width']}x{viewport['height']}: {result['taps']} taps, "
+    print(f"\nwfci {kind} {PHONE['width']}x{PHONE['height']}: {result['taps']} taps, "
           f"in view at {result['in_view']} ({share:.0%}); out of view: {result['missed']}")
     assert result["failures"] == []
     assert share >= 0.9
