@@ -88,6 +88,7 @@ def play(name: str, g: int, max_steps: int = 20_000) -> dict:
         state = turn.apply_action(state, seat, action)
     winners = (state["result"] or {"winners": []})["winners"]
     return {"matchup": name, "game": g, "won": any(s in winners for s in mine), "finished": bool(winners),
+            "winners": winners,
             "steps": state["steps"], "rounds": state["round"], "times": [round(t, 4) for t in times]}
 
 
@@ -111,6 +112,22 @@ def run(out: str, procs: int, games: int, only: list[str], few: dict[str, int], 
             f.flush()
 
 
+def _by_seat(name: str, rows: list[dict]) -> str:
+    """The warlord's wins by the seat it played (one seat a game), and every seat's wins, from
+    the games that recorded the winners: how much of a score the seats explain."""
+    if MATCHUPS[name][0] == "solo":
+        return ""
+    rows = [dict(r, seats=list(MATCHUPS[name][2](r["game"]))) for r in rows if "winners" in r]
+    rows = [r for r in rows if len(r["seats"]) == 1]
+    if not rows:
+        return ""
+    seats = sorted({r["seats"][0] for r in rows} | {w for r in rows for w in r["winners"]})
+    mine = ", ".join(f"{sum(r['won'] for r in rows if r['seats'][0] == s)} of "
+                     f"{sum(r['seats'][0] == s for r in rows)} in seat {s}" for s in seats)
+    anyone = ", ".join(f"seat {s} {sum(s in r['winners'] for r in rows)}" for s in seats)
+    return f"{mine}; games won by seat (anyone): {anyone}"
+
+
 def report(path: str) -> str:
     with open(path) as f:
         rows = [json.loads(line) for line in f]
@@ -127,6 +144,9 @@ def report(path: str) -> str:
                      + (f", {unfinished} unfinished" if unfinished else "")
                      + (f"; won by someone in round {won_rounds[0]}-{won_rounds[-1]} (median "
                         f"{statistics.median(won_rounds)})" if won_rounds else ""))
+        by_seat = _by_seat(name, mine)
+        if by_seat:
+            lines.append(f"{'':14s} by its seat: {by_seat}")
     times = sorted(t for r in rows for t in r["times"])
     if times:
         p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
