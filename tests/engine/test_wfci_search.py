@@ -186,6 +186,24 @@ def test_in_capture_the_flag_with_the_bases_near_it_searches_the_marches_and_bui
         state = turn.apply_action(state, seat, bots.bot_action(state, seat, "skirmisher"))
 
 
+@pytest.mark.parametrize("seed, players, options", [(1, 4, {"variants": ["flag"]}), (2, 2, {})])
+def test_a_move_build_or_attack_once_opened_is_never_cancelled_by_the_search(seed, players, options):
+    """A cancel sends the search back to the step before, where it may open the same thing
+    again: the warlord weighs carrying on, never going back (unless going back is the
+    skirmisher's own pick)."""
+    state, seen = setup.new_game(seed, players, options), 0
+    while state["result"] is None and seen < 12:
+        seat = state["stack"][-1]["seat"]
+        legal = turn.atomic_legal(state, seat)
+        if {"type": "cancel"} in legal and len(legal) > 1 and searched(state, seat, legal) \
+                and bots.bot_action(state, seat, "skirmisher") != {"type": "cancel"}:
+            seen += 1
+            for r in range(3):
+                assert {"type": "cancel"} not in candidates(state, seat, legal, Rng(r))
+        state = turn.apply_action(state, seat, bots.bot_action(state, seat, "skirmisher"))
+    assert seen == 12
+
+
 def _carrying(holder: int, hex_: str) -> dict:
     """A capture-the-flag position where a chicken of `holder` carries the other's flag."""
     state = at_search(5, options={"variants": ["flag"]}, skip=30)

@@ -38,12 +38,15 @@ def searched(state: dict, seat: int, legal: list[dict]) -> bool:
 
 
 def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int = CANDIDATES) -> list[dict]:
-    """The skirmisher's pick first, then up to `limit - 1` others. At the Take-actions step only
+    """The skirmisher's pick first, then up to `limit - 1` others, never a cancel: a move, a
+    build or an attack once opened is carried out (a cancel sends the same search back to the
+    step before, and weighing one against carrying on can go back and forth: a trial search of
+    the real state built and cancelled one machine for ever). At the Take-actions step only
     the main choices (in capture the flag on the long way the attacks) and ending the actions,
     one of each kind before a second of any (attacks first), in a sampled order; in the other
     frames any choice, in a sampled order."""
     first = skirmish(state, seat)
-    rest = [a for a in legal if a != first]
+    rest = [a for a in legal if a != first and a["type"] != "cancel"]
     if top(state)["kind"] != "turn":
         return [first] + rng.shuffle(list(rest))[:limit - 1]
     if long_way(state, seat):
