@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,3 +53,20 @@ def test_a_run_written_to_a_file_resumes_and_reports_without_playing(capsys, tmp
     assert played == [2]
     table = [line for line in capsys.readouterr().out.splitlines()[1:]]
     assert table == first.splitlines()[1:len(table) + 1]
+
+
+def test_the_warlord_report_gives_its_wins_by_seat(tmp_path, monkeypatch):
+    """bench/search_wfci.py: the rounds of the decided games, and the warlord's wins by the seat
+    it played beside every seat's (four-player games put it in seat g mod 4)."""
+    monkeypatch.syspath_prepend(str(ROOT / "bench"))  # as when it runs: `from bots import wilson`
+    spec = importlib.util.spec_from_file_location("bench_search_wfci", ROOT / "bench" / "search_wfci.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "games.jsonl"
+    rows = [{"matchup": "4p-flag", "game": g, "won": g % 4 == w, "finished": True, "winners": [w],
+             "rounds": 5 + g, "times": [0.4]} for g, w in ((0, 0), (1, 2), (2, 2), (3, 1), (4, 3))]
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    report = module.report(str(out))
+    assert "warlord won 2/5" in report and "round 5-9" in report
+    assert "1 of 2 in seat 0, 0 of 1 in seat 1, 1 of 1 in seat 2, 0 of 1 in seat 3" in report
+    assert "seat 0 1, seat 1 1, seat 2 2, seat 3 1" in report
