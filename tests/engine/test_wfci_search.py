@@ -13,6 +13,7 @@ from engine.wfci.search.budget import Budget
 from engine.wfci.search.choices import candidates, searched
 from engine.wfci.search.playout import judge
 from engine.wfci.skirmisher.judge import walk_to
+from engine.wfci.state import copy_state
 
 SMALL = 8  # playouts per decision in these tests
 
@@ -202,6 +203,23 @@ def test_a_move_build_or_attack_once_opened_is_never_cancelled_by_the_search(see
                 assert {"type": "cancel"} not in candidates(state, seat, legal, Rng(r))
         state = turn.apply_action(state, seat, bots.bot_action(state, seat, "skirmisher"))
     assert seen == 12
+
+
+@pytest.mark.parametrize("players, options", [(4, {"variants": ["flag"]}), (2, {})])
+def test_a_search_with_no_noise_still_gets_on_with_its_turn(monkeypatch, players, options):
+    """Searching the real state (every world alike: no sampling noise to break a tie the same
+    way each time), the warlord once built and cancelled a machine for ever in the first game,
+    and picked up and put down a chicken for ever in the second. What it opens it carries out,
+    and who goes with a moving stack is the skirmisher's (choices.py)."""
+    monkeypatch.setattr(warlord, "expert", type("Seer", (), {
+        "determinize": staticmethod(lambda state, seat, rng: copy_state(state))}))
+    state = setup.new_game(2, players, options)
+    while state["result"] is None and state["round"] < 4:
+        assert state["steps"] < 600, "the warlord went back and forth"
+        seat = state["stack"][-1]["seat"]
+        action = warlord.choose(state, seat, Budget(playouts=4)) if seat == 2 % players \
+            else bots.bot_action(state, seat, "skirmisher")
+        state = turn.apply_action(state, seat, action)
 
 
 def _carrying(holder: int, hex_: str) -> dict:

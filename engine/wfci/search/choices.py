@@ -16,7 +16,7 @@ of 60 (docs/bots.md)."""
 from __future__ import annotations
 
 from ...rng import Rng
-from .. import expert
+from .. import expert, turn
 from ..skirmisher import choose as skirmish
 from ..skirmisher.judge import long_way
 from ..state import top
@@ -25,6 +25,7 @@ CANDIDATES = 8  # the skirmisher's pick plus up to this many others
 MAIN = ("attack", "build", "move", "play_scroll", "activate", "star", "plus_one")
 ORDER = {"attack": 0, "build": 1, "play_scroll": 2, "move": 3, "activate": 4, "star": 5, "plus_one": 6,
          "end_actions": 7}
+MAKE_UP = ("pick_up", "drop")  # who goes with a moving stack: the skirmisher's, never searched
 FRAMES = ("combat", "target", "move", "build")  # a fight's cards and target; where to move, to build
 
 
@@ -38,16 +39,20 @@ def searched(state: dict, seat: int, legal: list[dict]) -> bool:
 
 
 def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int = CANDIDATES) -> list[dict]:
-    """The skirmisher's pick first, then up to `limit - 1` others, never a cancel: a move, a
-    build or an attack once opened is carried out (a cancel sends the same search back to the
-    step before, and weighing one against carrying on can go back and forth: a trial search of
-    the real state built and cancelled one machine for ever). At the Take-actions step only
+    """The skirmisher's pick first, then up to `limit - 1` others. At the Take-actions step only
     the main choices (in capture the flag on the long way the attacks) and ending the actions,
-    one of each kind before a second of any (attacks first), in a sampled order; in the other
-    frames any choice, in a sampled order."""
+    one of each kind before a second of any (attacks first), in a sampled order, and only those
+    the skirmisher would carry on (`carried_on`); in the other frames any choice but a cancel
+    or a change to a moving stack's make-up, in a sampled order.
+
+    A choice the search could undo at its next decision (a cancel, a chicken picked up or put
+    down) lets it go back and forth, each look a step shorter than the last: a trial search of
+    the real state built and cancelled one machine, or picked up and put down one chicken, for
+    ever. What a search opens, it carries out; the make-up of a stack is the skirmisher's."""
     first = skirmish(state, seat)
     rest = [a for a in legal if a != first and a["type"] != "cancel"]
     if top(state)["kind"] != "turn":
+        rest = [a for a in rest if a["type"] not in MAKE_UP]
         return [first] + rng.shuffle(list(rest))[:limit - 1]
     if long_way(state, seat):
         rest = [a for a in rest if a["type"] in expert.FIGHTS]
@@ -58,4 +63,20 @@ def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int =
         n = seen.get(a["type"], 0)
         seen[a["type"]] = n + 1
         ranked.append((n, ORDER[a["type"]], len(ranked), a))
-    return [first] + [a for *_, a in sorted(ranked, key=lambda r: r[:3])][:limit - 1]
+    picked = []
+    for *_, a in sorted(ranked, key=lambda r: r[:3]):
+        if len(picked) == limit - 1:
+            break
+        if carried_on(state, seat, a):
+            picked.append(a)
+    return [first] + picked
+
+
+def carried_on(state: dict, seat: int, action: dict) -> bool:
+    """Whether the skirmisher would carry on what this action opens (a move, a build, an
+    attack) rather than cancel it at once. Opened and cancelled, a choice is only a shorter
+    look at the same turn, which a search may then prefer by the horizon alone: it opened the
+    same move again and again."""
+    after = turn.apply_action(state, seat, action)
+    return not (len(after["stack"]) > len(state["stack"]) and after["stack"][-1]["seat"] == seat
+                and skirmish(after, seat) == {"type": "cancel"})
