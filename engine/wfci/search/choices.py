@@ -25,6 +25,7 @@ CANDIDATES = 8  # the skirmisher's pick plus up to this many others
 MAIN = ("attack", "build", "move", "play_scroll", "activate", "star", "plus_one")
 ORDER = {"attack": 0, "build": 1, "play_scroll": 2, "move": 3, "activate": 4, "star": 5, "plus_one": 6,
          "end_actions": 7}
+OPENS = ("move", "build", "attack")  # open a step of their own: where to, where, whom
 MAKE_UP = ("pick_up", "drop")  # who goes with a moving stack: the skirmisher's, never searched
 FRAMES = ("combat", "target", "move", "build")  # a fight's cards and target; where to move, to build
 
@@ -76,7 +77,10 @@ def carried_on(state: dict, seat: int, action: dict) -> bool:
     """Whether the skirmisher would carry on what this action opens (a move, a build, an
     attack) rather than cancel it at once. Opened and cancelled, a choice is only a shorter
     look at the same turn, which a search may then prefer by the horizon alone: it opened the
-    same move again and again."""
+    same move again and again. Only what opens a step with nothing hidden in it is tried on the
+    real state (a scroll or a star may draw or roll what the seat cannot see)."""
+    if action["type"] not in OPENS:
+        return True
     after = turn.apply_action(state, seat, action)
     return not (len(after["stack"]) > len(state["stack"]) and after["stack"][-1]["seat"] == seat
                 and skirmish(after, seat) == {"type": "cancel"})
