@@ -34,6 +34,6 @@ def cadet(state: dict, seat: int) -> dict:
     pick = plan._decide(state, seat, frame, rest)
     if pick not in rest:
         return first
-    if frame["kind"] == "turn" and pick["type"] in ("move", "build") and plan._cancels(state, seat, pick):
+    if frame["kind"] == "turn" and pick["type"] in ("move", "build") and plan.cancels(state, seat, pick):
         return first
     return pick

@@ -16,16 +16,17 @@ of 60 (docs/bots.md)."""
 from __future__ import annotations
 
 from ...rng import Rng
-from .. import expert, turn
+from .. import expert
 from ..skirmisher import choose as skirmish
 from ..skirmisher.judge import long_way
+from ..skirmisher.plan import cancels
 from ..state import top
 
 CANDIDATES = 8  # the skirmisher's pick plus up to this many others
 MAIN = ("attack", "build", "move", "play_scroll", "activate", "star", "plus_one")
 ORDER = {"attack": 0, "build": 1, "play_scroll": 2, "move": 3, "activate": 4, "star": 5, "plus_one": 6,
          "end_actions": 7}
-OPENS = ("move", "build", "attack")  # open a step of their own: where to, where, whom
+OPENS = ("move", "build", "attack")  # open a step of their own: where to, where, whom; a cancel refunds it
 MAKE_UP = ("pick_up", "drop")  # who goes with a moving stack: the skirmisher's, never searched
 FRAMES = ("combat", "target", "move", "build")  # a fight's cards and target; where to move, to build
 
@@ -43,8 +44,9 @@ def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int =
     """The skirmisher's pick first, then up to `limit - 1` others. At the Take-actions step only
     the main choices (in capture the flag on the long way the attacks) and ending the actions,
     one of each kind before a second of any (attacks first), in a sampled order, and only those
-    the skirmisher would carry on (`carried_on`); in the other frames any choice but a cancel
-    or a change to a moving stack's make-up, in a sampled order.
+    the skirmisher would carry on (`plan.cancels`, played ahead while nothing is drawn or
+    rolled); in the other frames any choice but a cancel or a change to a moving stack's
+    make-up, in a sampled order.
 
     A choice the search could undo at its next decision (a cancel, a chicken picked up or put
     down) lets it go back and forth, each look a step shorter than the last: a trial search of
@@ -68,19 +70,6 @@ def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int =
     for *_, a in sorted(ranked, key=lambda r: r[:3]):
         if len(picked) == limit - 1:
             break
-        if carried_on(state, seat, a):
+        if a["type"] not in OPENS or not cancels(state, seat, a):
             picked.append(a)
     return [first] + picked
-
-
-def carried_on(state: dict, seat: int, action: dict) -> bool:
-    """Whether the skirmisher would carry on what this action opens (a move, a build, an
-    attack) rather than cancel it at once. Opened and cancelled, a choice is only a shorter
-    look at the same turn, which a search may then prefer by the horizon alone: it opened the
-    same move again and again. Only what opens a step with nothing hidden in it is tried on the
-    real state (a scroll or a star may draw or roll what the seat cannot see)."""
-    if action["type"] not in OPENS:
-        return True
-    after = turn.apply_action(state, seat, action)
-    return not (len(after["stack"]) > len(state["stack"]) and after["stack"][-1]["seat"] == seat
-                and skirmish(after, seat) == {"type": "cancel"})

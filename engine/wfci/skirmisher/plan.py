@@ -18,12 +18,12 @@ def choose(state: dict, seat: int) -> dict:
     while True:
         pick = _decide(state, seat, frame, legal)
         pick = pick if pick in legal else legal[-1] if frame["kind"] != "turn" else _fallback(legal)
-        if frame["kind"] != "turn" or pick["type"] not in ("move", "build") or not _cancels(state, seat, pick):
+        if frame["kind"] != "turn" or pick["type"] not in ("move", "build") or not cancels(state, seat, pick):
             return pick
         legal = [a for a in legal if a != pick]
 
 
-def _cancels(state: dict, seat: int, opening: dict) -> bool:
+def cancels(state: dict, seat: int, opening: dict) -> bool:
     """A move or build we would cancel before it is done: a cancel refunds it, so opening it
     again would loop forever. Played ahead only while nothing is drawn or rolled (the RNG's
     state unchanged), so the look ahead never sees a hidden card."""
