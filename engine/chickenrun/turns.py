@@ -89,8 +89,9 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
 
 
 def _parse_square(value, what: str) -> int:
+    """A square is a JSON list [row, column]: a tuple is refused like any other type."""
     if (
-        not isinstance(value, (list, tuple))
+        not isinstance(value, list)
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
         or not B.on_board(value[0], value[1])
