@@ -242,6 +242,15 @@ def test_selection_stays_and_can_switch_or_drop():
         GAME.apply(dropped, 0, step("b4"))
 
 
+def test_a_square_is_a_list_as_json_sends_it():
+    state = make({"b2": ["W1"]}, points=6)
+    assert GAME.apply(state, 0, select("b2"))["selected"] is not None
+    for action in ({"type": "select", "square": tuple(select("b2")["square"])},
+                   {"type": "select", "square": [float(v) for v in select("b2")["square"]]}):
+        with pytest.raises(IllegalAction):
+            GAME.apply(state, 0, action)
+
+
 def test_victory_after_the_second_capture_and_release_by_moving_off():
     state = make({"c4": ["C2", "W2"], "b4": ["W1"], "b5": ["C1"], "d8": ["C3"], "c8": ["B1", "B2", "B3"]},
                  points=3)
