@@ -247,7 +247,7 @@ def test_facts_of_golems_and_of_flying_rock_played_face_up():
 
 
 def test_a_whole_game_replays_into_a_log_and_bot_seats_earn_nothing():
-    seed, players = 2, 3
+    seed, players = 4, 3
     state, turns = GAME.setup(seed, players, {}), []
     while GAME.outcome(state) is None:
         seat = GAME.to_act(state)[0]
@@ -259,7 +259,7 @@ def test_a_whole_game_replays_into_a_log_and_bot_seats_earn_nothing():
     wins = [f for e in log for f in e["facts"] if f["fact"] == "won"]
     assert wins == [{"fact": "won", "winners": state["result"]["winners"], "turn": wins[0]["turn"]}]
     everyone = A.earned(GAME, seed, players, {}, turns)
-    assert everyone, "this game earns something (seed 2: a win in the winner's second turn)"
+    assert everyone, "this game earns something (seed 4: Yellow wins, every tag placed by its leader)"
     assert A.earned(GAME, seed, players, {}, turns, bots=list(everyone)) == {}
 
 

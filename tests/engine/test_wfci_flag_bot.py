@@ -133,3 +133,25 @@ def test_a_build_on_the_long_way_leaves_five_chickens():
     assert builds == {"rock_golem", "rock_soldier"}
     pick = choice(state)
     assert pick["type"] == "build" and cards.card(pick["card"])["key"] == "rock_soldier"
+
+
+def test_between_two_flags_as_near_each_bot_goes_for_the_next_player_round_the_table():
+    """Ties between opponents used to go to the lowest seat, so every bot went for seat 0's
+    flag first (seat 0 won 66 of 299 three-player games between skirmishers). Each seat, with
+    one chicken as near to both other flags, now goes for the next player's."""
+    from engine.wfci.skirmisher.judge import flag_goal, walk_to
+
+    state = P.started(3, 0, FLAG, layout=None)
+    P.clear_island(state)
+    bases = [s["base"] for s in state["seats"]]
+    for seat, base in enumerate(bases):
+        f = flag.owner_flag(state, seat)
+        f["unit"], f["hex"] = P.chicken(state, seat, base), None
+    for seat in range(3):
+        one, two = walk_to(state, bases[(seat + 1) % 3]), walk_to(state, bases[(seat + 2) % 3])
+        between = sorted(k for k in one if k in two and one[k] == two[k] and k not in bases)
+        assert between
+        hen = P.chicken(state, seat, between[0])
+        assert flag_goal(state, seat)["owner"] == (seat + 1) % 3
+        del state["units"][hen]
+        state["seats"][seat]["destroyed"].append(hen)

@@ -31,8 +31,16 @@ def done_with(state: dict, seat: int, owner: int) -> bool:
     return not state["seats"][teams.partner(state, owner)]["tags"]
 
 
+def after(state: dict, seat: int, owner: int) -> int:
+    """How many places after us `owner` sits round the table: the tie-break between opponents.
+    Breaking ties by the seat's number made every bot go for seat 0 first: in three-player
+    capture the flag seat 0 won 66 of 299 games between skirmishers, 100 of 300 with this."""
+    return (owner - seat) % state["players"]
+
+
 def goal_of(state: dict, seat: int) -> dict | None:
-    """The enemy leader to humiliate: one whose banner lacks our tag first (3-4 players), then nearest."""
+    """The enemy leader to humiliate: one whose banner lacks our tag first (3-4 players), then
+    nearest, then the next round the table."""
     if flag.playing(state):
         return flag_goal(state, seat)
     mine = [u for u in state["units"].values() if u["owner"] == seat]
@@ -47,7 +55,7 @@ def goal_of(state: dict, seat: int) -> dict | None:
         if teams.playing(state):
             tagged = len(state["seats"][u["owner"]]["tags"])
         near = min((distance(m["hex"], u["hex"]) for m in mine), default=99)
-        return (tagged if state["players"] > 2 else 0, near, u["owner"])
+        return (tagged if state["players"] > 2 else 0, near, after(state, seat, u["owner"]))
 
     return min(leaders, key=key)
 
@@ -174,7 +182,8 @@ def turn_frame_free(state) -> bool:
 
 
 def flag_goal(state, seat):
-    """The flag to go for: ours if an enemy holds it, else the opponents' nearest to our marchers."""
+    """The flag to go for: ours if an enemy holds it, else the opponents' nearest to our
+    marchers, then the next round the table (ours before any on a tie)."""
     marchers = [u for u in state["units"].values() if u["owner"] == seat and marches(state, u)] or \
         [u for u in state["units"].values() if u["owner"] == seat]
     best, goal = None, None
@@ -185,7 +194,7 @@ def flag_goal(state, seat):
             continue  # ours already, or out of reach in the lava until a catastrophe flips it
         walk = walk_to(state, key)
         near = min((walk.get(u["hex"], 99) for u in marchers), default=99)
-        rank = (near - (4 if f["seat"] == seat else 0), f["seat"])
+        rank = (near - (4 if f["seat"] == seat else 0), after(state, seat, f["seat"]))
         if best is None or rank < best:
             best, goal = rank, {"hex": key, "owner": f["seat"], "kind": "flag", "near": 0 if carrier is None else 1}
     return goal
