@@ -89,7 +89,7 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
 
 
 def _parse_square(value, what: str) -> int:
-    """A square is a JSON list [row, column]: a tuple is refused like any other type."""
+    """A square is a JSON list [column, row]: a tuple is refused like any other type."""
     if (
         not isinstance(value, list)
         or len(value) != 2

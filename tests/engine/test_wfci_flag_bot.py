@@ -1,9 +1,10 @@
 """The skirmisher in capture the flag, on constructed positions of the two-player starter island
 (the Long bay: 15 steps between the bases, so the way there is what a two-player game is about).
 Each test is a behaviour the skirmisher lacked while 88 of 100 two-player games ended at the turn
-limit."""
+limit; the last is a three-player position."""
 
 from engine.wfci import bots, cards, flag, positions as P, turn
+from engine.wfci.skirmisher.judge import flag_goal, walk_to
 
 FLAG = {"variants": ["flag"]}
 RED_BASE, BLUE_BASE = "-4,-1", "-8,8"  # seat 0 and seat 1 on the Long bay, seed 0
@@ -139,8 +140,6 @@ def test_between_two_flags_as_near_each_bot_goes_for_the_next_player_round_the_t
     """Ties between opponents used to go to the lowest seat, so every bot went for seat 0's
     flag first (seat 0 won 66 of 299 three-player games between skirmishers). Each seat, with
     one chicken as near to both other flags, now goes for the next player's."""
-    from engine.wfci.skirmisher.judge import flag_goal, walk_to
-
     state = P.started(3, 0, FLAG, layout=None)
     P.clear_island(state)
     bases = [s["base"] for s in state["seats"]]
