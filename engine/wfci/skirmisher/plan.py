@@ -24,8 +24,8 @@ def choose(state: dict, seat: int) -> dict:
 
 
 def cancels(state: dict, seat: int, opening: dict) -> bool:
-    """A move or build we would cancel before it is done: a cancel refunds it, so opening it
-    again would loop forever. Played ahead only while nothing is drawn or rolled (the RNG's
+    """A move, build or attack we would cancel before it is done: a cancel refunds it, so
+    opening it again would loop forever (the warlord's candidates ask it of attacks too). Played ahead only while nothing is drawn or rolled (the RNG's
     state unchanged), so the look ahead never sees a hidden card."""
     after = turn.apply_action(state, seat, opening)
     depth = len(after["stack"])
