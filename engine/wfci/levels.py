@@ -31,7 +31,7 @@ def cadet(state: dict, seat: int) -> dict:
     rest = [a for a in legal if a != first and a["type"] != "cancel"]
     if not rest:
         return first
-    pick = plan._decide(state, seat, frame, rest)
+    pick = plan.decide(state, seat, frame, rest)
     if pick not in rest:
         return first
     if frame["kind"] == "turn" and pick["type"] in ("move", "build") and plan.cancels(state, seat, pick):

@@ -16,7 +16,7 @@ def choose(state: dict, seat: int) -> dict:
         return legal[0]
     frame = top(state)
     while True:
-        pick = _decide(state, seat, frame, legal)
+        pick = decide(state, seat, frame, legal)
         pick = pick if pick in legal else legal[-1] if frame["kind"] != "turn" else _fallback(legal)
         if frame["kind"] != "turn" or pick["type"] not in ("move", "build") or not cancels(state, seat, pick):
             return pick
@@ -25,8 +25,9 @@ def choose(state: dict, seat: int) -> dict:
 
 def cancels(state: dict, seat: int, opening: dict) -> bool:
     """A move, build or attack we would cancel before it is done: a cancel refunds it, so
-    opening it again would loop forever (the warlord's candidates ask it of attacks too). Played ahead only while nothing is drawn or rolled (the RNG's
-    state unchanged), so the look ahead never sees a hidden card."""
+    opening it again would loop forever (the warlord's candidates ask it of attacks too).
+    Played ahead only while nothing is drawn or rolled (the RNG's state unchanged), so the
+    look ahead never sees a hidden card."""
     after = turn.apply_action(state, seat, opening)
     depth = len(after["stack"])
     for _ in range(12):
@@ -35,7 +36,7 @@ def cancels(state: dict, seat: int, opening: dict) -> bool:
                 or after["rng"] != state["rng"]:
             return False
         legal = turn.atomic_legal(after, seat)
-        pick = _decide(after, seat, frame, legal)
+        pick = decide(after, seat, frame, legal)
         if pick == {"type": "cancel"}:
             return True
         if pick not in legal:
@@ -44,7 +45,9 @@ def cancels(state: dict, seat: int, opening: dict) -> bool:
     return False
 
 
-def _decide(state, seat, frame, legal):
+def decide(state, seat, frame, legal):
+    """The skirmisher's pick for this frame among `legal`, without `choose`'s check for a
+    move or build it would cancel: the cadet's second thought asks it of what is left."""
     if solo.playing(state, seat):
         pick = _solo(state, seat, frame, legal)
         if pick is not None:
@@ -65,8 +68,8 @@ def _solo(state, seat, frame, legal):
         return _toggle_to(frame, legal, rolls.paid_rerolls(state, seat), rolls.pay_reroll(state, seat, legal))
     if kind in ("tsunami", "eruption", "lava_trap"):
         return solo.lava_choice(state, seat, frame, legal)
-    decide = {"move": solo.move, "build": solo.build_spot, "target": solo.target, "combat": solo.fight}.get(kind)
-    return decide(state, seat, frame, legal) if decide else None
+    answer = {"move": solo.move, "build": solo.build_spot, "target": solo.target, "combat": solo.fight}.get(kind)
+    return answer(state, seat, frame, legal) if answer else None
 
 
 def _solo_extras(state, seat, legal):
