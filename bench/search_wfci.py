@@ -6,7 +6,7 @@
 
 `run` plays, on `--procs` processes, interleaved so that a run stopped at any time has a bit of
 everything: the warlord against the expert at two players (standard, classic, capture the
-flag; the warlord takes seat 0 in even games and seat 1 in odd ones), against the skirmisher,
+flag, cockfight; the warlord takes seat 0 in even games and seat 1 in odd ones), against the skirmisher,
 the level below it (`2p-vs-skirmisher`, standard, and `2p-flag-vs-skirmisher`), the warlord
 against two experts in three-player capture the flag (`3p-flag`, its seat g mod 3), against
 three experts at four players (standard and `4p-flag`), a warlord team against an expert team (teams), and the warlord as you
@@ -39,6 +39,7 @@ MATCHUPS = {  # name: (players, options, seats the warlord plays in game g)
     "2p-vs-skirmisher": (2, {}, lambda g: (g % 2,)),  # the level below (normal) instead of the expert
     "2p-classic": (2, {"preset": "classic"}, lambda g: (g % 2,)),
     "2p-flag": (2, {"variants": ["flag"]}, lambda g: (g % 2,)),
+    "2p-cockfight": (2, {"variants": ["cockfight"]}, lambda g: (g % 2,)),
     "2p-flag-vs-skirmisher": (2, {"variants": ["flag"]}, lambda g: (g % 2,)),
     "3p-flag": (3, {"variants": ["flag"]}, lambda g: (g % 3,)),
     "4p-standard": (4, {}, lambda g: (g % 4,)),
