@@ -205,17 +205,19 @@ def test_a_move_build_or_attack_once_opened_is_never_cancelled_by_the_search(see
     assert seen == 12
 
 
-@pytest.mark.parametrize("players, options", [(4, {"variants": ["flag"]}), (2, {})])
-def test_a_search_with_no_noise_still_gets_on_with_its_turn(monkeypatch, players, options):
+@pytest.mark.parametrize("seed, players, options, steps", [  # steps: a few times what four rounds take
+    (2, 4, {"variants": ["flag"]}, 600), (2, 2, {}, 600), (3, 2, {"variants": ["cockfight"]}, 300)])
+def test_a_search_with_no_noise_still_gets_on_with_its_turn(monkeypatch, seed, players, options, steps):
     """Searching the real state (every world alike: no sampling noise to break a tie the same
     way each time), the warlord once built and cancelled a machine for ever in the first game,
-    and picked up and put down a chicken for ever in the second. What it opens it carries out,
-    and who goes with a moving stack is the skirmisher's (choices.py)."""
+    picked up and put down a chicken for ever in the second, and named one chicken on top of
+    its moving stack and then another for ever in the third. What it opens it carries out,
+    and the make-up of a moving stack is the skirmisher's (choices.py)."""
     monkeypatch.setattr(warlord, "expert", type("Seer", (), {
         "determinize": staticmethod(lambda state, seat, rng: copy_state(state))}))
-    state = setup.new_game(2, players, options)
-    while state["result"] is None and state["round"] < 4:
-        assert state["steps"] < 600, "the warlord went back and forth"
+    state = setup.new_game(seed, players, options)
+    while state["result"] is None and state["round"] < 5:
+        assert state["steps"] < steps, "the warlord went back and forth"
         seat = state["stack"][-1]["seat"]
         action = warlord.choose(state, seat, Budget(playouts=4)) if seat == 2 % players \
             else bots.bot_action(state, seat, "skirmisher")

@@ -27,7 +27,8 @@ MAIN = ("attack", "build", "move", "play_scroll", "activate", "star", "plus_one"
 ORDER = {"attack": 0, "build": 1, "play_scroll": 2, "move": 3, "activate": 4, "star": 5, "plus_one": 6,
          "end_actions": 7}
 OPENS = ("move", "build", "attack")  # open a step of their own: where to, where, whom; a cancel refunds it
-MAKE_UP = ("pick_up", "drop")  # who goes with a moving stack: the skirmisher's, never searched
+# who goes with a moving stack and (cockfight) which chicken rides on top: the skirmisher's
+MAKE_UP = ("pick_up", "drop", "to_top")
 FRAMES = ("combat", "target", "move", "build")  # a fight's cards and target; where to move, to build
 
 
@@ -49,9 +50,10 @@ def candidates(state: dict, seat: int, legal: list[dict], rng: Rng, limit: int =
     make-up, in a sampled order.
 
     A choice the search could undo at its next decision (a cancel, a chicken picked up or put
-    down) lets it go back and forth, each look a step shorter than the last: a trial search of
-    the real state built and cancelled one machine, or picked up and put down one chicken, for
-    ever. What a search opens, it carries out; the make-up of a stack is the skirmisher's."""
+    down, a cockfight chicken named on top of a moving stack) lets it go back and forth, each
+    look a step shorter than the last: a trial search of the real state built and cancelled one
+    machine, picked up and put down one chicken, or named one chicken on top and then another,
+    for ever. What a search opens, it carries out; the make-up of a stack is the skirmisher's."""
     first = skirmish(state, seat)
     rest = [a for a in legal if a != first and a["type"] != "cancel"]
     if top(state)["kind"] != "turn":
