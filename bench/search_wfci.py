@@ -6,15 +6,16 @@
 
 `run` plays, on `--procs` processes, interleaved so that a run stopped at any time has a bit of
 everything: the warlord against the expert at two players (standard, classic, capture the
-flag, cockfight; the warlord takes seat 0 in even games and seat 1 in odd ones), against the skirmisher,
-the level below it (`2p-vs-skirmisher`, standard, and `2p-flag-vs-skirmisher`), the warlord
-against two experts in three-player capture the flag (`3p-flag`, its seat g mod 3), against
-three experts at four players (standard and `4p-flag`), a warlord team against an expert team (teams), and the warlord as you
-against the Challenger in the standard, hard and classic solo set-ups (game g gives you leader
-g mod 9 and the Challenger another one, as the self-play report does). Each game is one line of
-JSON as soon as it ends (with the round it ended in). `report` prints the win rate per match-up
-with its 95% Wilson interval and the rounds the decided games ended in, and the warlord's CPU
-time per searched decision (median, p95, max).
+flag, cockfight; the warlord takes seat 0 in even games and seat 1 in odd ones), against the
+skirmisher, the level below it (`2p-vs-skirmisher`, standard, and `2p-flag-vs-skirmisher`), the
+warlord against two experts in three-player capture the flag (`3p-flag`, its seat g mod 3),
+against three experts at four players (standard and `4p-flag`), a warlord team against an
+expert team (teams), and the warlord as you against the Challenger in the standard, hard and
+classic solo set-ups (game g gives you leader g mod 9 and the Challenger another one, as the
+self-play report does). Each game is one line of JSON as soon as it ends (with the round it
+ended in). `report` prints the win rate per match-up with its 95% Wilson interval and the
+rounds the decided games ended in, and the warlord's CPU time per searched decision (median,
+p95, max).
 """
 
 from __future__ import annotations
