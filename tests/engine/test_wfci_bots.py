@@ -98,3 +98,37 @@ def test_the_skirmisher_never_opens_a_build_or_move_it_cancels():
         action = bots.bot_action(state, 1, "challenger") if seat == 1 else bots.bot_action(state, 0, "skirmisher")
         assert not (seat == 0 and action["type"] == "cancel"), state["stack"][-1]
         state = turn.apply_action(state, seat, action)
+
+
+def test_between_two_targets_as_good_each_bot_fights_the_next_player_round_the_table():
+    """Ties between targets used to go to the first unit listed, seat 0's: every bot fought
+    seat 0 first. A golem with a chicken of each opponent beside it, either way round, goes for
+    the next player's."""
+    from engine.wfci import board, positions as P
+    from engine.wfci.skirmisher.judge import best_target
+    from engine.wfci.state import island, neighbours
+
+    state = P.started(3, 0, {}, layout=None)
+    P.clear_island(state)
+    for seat in range(3):
+        P.banner(state, seat, [])
+        state["decks"]["scroll"].extend(state["seats"][seat]["hand"])
+        state["seats"][seat]["hand"] = []
+    isl, bases = island(state), {s["base"] for s in state["seats"]}
+
+    def free(k):
+        return isl.is_land(board.parse_hex(k)) and k not in bases
+
+    spot = next(k for k in sorted(board.hex_key(h) for h in isl.hexes()) if sum(map(free, neighbours(k))) >= 2 and free(k))
+    one, two = [k for k in neighbours(spot) if free(k)][:2]
+    golem = state["units"][P.machine(state, 0, "rock_golem", spot)]
+    for seat in range(3):
+        golem["owner"] = seat
+        hens = [state["units"][P.chicken(state, (seat + n) % 3, one)] for n in (1, 2)]
+        for a, b in ((one, two), (two, one)):
+            hens[0]["hex"], hens[1]["hex"] = a, b
+            score, pick = best_target(state, seat, golem)
+            assert pick is hens[0], (seat, a)
+        for hen in hens:
+            del state["units"][hen["id"]]
+            state["seats"][hen["owner"]]["destroyed"].append(hen["id"])

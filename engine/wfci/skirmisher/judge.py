@@ -134,8 +134,10 @@ def value(u: dict) -> int:
 
 
 def best_target(state: dict, seat: int, attacker: dict) -> tuple[int, dict | None]:
+    """The first of equal targets is the next player's round the table, as for flags and
+    leaders: in the order of the units every bot went for seat 0's first."""
     best, pick = -1, None
-    for u in combat.reach(state, attacker):
+    for u in sorted(combat.reach(state, attacker), key=lambda u: after(state, seat, u["owner"])):
         odds = odds_of(state, seat, attacker, u)
         prize = flag_prize(state, seat, u, attacker)
         if prize < 0 or odds < (-ASSAULT if prize else 0):
