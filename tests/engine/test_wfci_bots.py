@@ -6,7 +6,9 @@ import pytest
 
 import engine
 from engine import IllegalAction
-from engine.wfci import selfplay, victory
+from engine.wfci import board, positions as P, selfplay, victory
+from engine.wfci.skirmisher.judge import best_target
+from engine.wfci.state import island, neighbours
 
 GAME = engine.get_game("wfci")
 
@@ -104,10 +106,6 @@ def test_between_two_targets_as_good_each_bot_fights_the_next_player_round_the_t
     """Ties between targets used to go to the first unit listed, seat 0's: every bot fought
     seat 0 first. One golem, given to each seat in turn, with a chicken of each opponent beside
     it either way round, goes for the next player's."""
-    from engine.wfci import board, positions as P
-    from engine.wfci.skirmisher.judge import best_target
-    from engine.wfci.state import island, neighbours
-
     state = P.started(3, 0, {}, layout=None)
     P.clear_island(state)
     for seat in range(3):
