@@ -125,6 +125,12 @@ def scroll(state: dict, seat: int, key: str) -> str:
     raise ValueError(f"no {key} scroll left in the deck or the discard")
 
 
+def empty_hand(state: dict, seat: int):
+    """Put the seat's scrolls back in the deck, so that no card in hand changes the position."""
+    state["decks"]["scroll"].extend(state["seats"][seat]["hand"])
+    state["seats"][seat]["hand"] = []
+
+
 def banner(state: dict, seat: int, faces: list[str]):
     """Set the seat's dice: these faces on the banner, the other dice spent."""
     s = state["seats"][seat]

@@ -24,8 +24,7 @@ def board(players=2, options=COCKFIGHT):
     P.actions_step(state, 0)
     for s in range(players):
         P.banner(state, s, [])
-        state["decks"]["scroll"].extend(state["seats"][s]["hand"])
-        state["seats"][s]["hand"] = []
+        P.empty_hand(state, s)
     return state
 
 

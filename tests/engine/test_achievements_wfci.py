@@ -177,8 +177,7 @@ def board(players=2):
     P.actions_step(state, 0)
     for s in range(players):
         P.banner(state, s, [])
-        state["decks"]["scroll"].extend(state["seats"][s]["hand"])
-        state["seats"][s]["hand"] = []
+        P.empty_hand(state, s)
     return state
 
 
@@ -271,8 +270,7 @@ def test_facts_of_an_epic_death_from_two_defeats_in_one_turn():
     P.actions_step(state, 0)
     for s in range(3):
         P.banner(state, s, [])
-        state["decks"]["scroll"].extend(state["seats"][s]["hand"])
-        state["seats"][s]["hand"] = []
+        P.empty_hand(state, s)
     P.banner(state, 0, ["claw", "+3", "+3"])
     blue = state["units"]["lead-1"]
     blue["shields"] = 0

@@ -110,8 +110,7 @@ def test_between_two_targets_as_good_each_bot_fights_the_next_player_round_the_t
     P.clear_island(state)
     for seat in range(3):
         P.banner(state, seat, [])
-        state["decks"]["scroll"].extend(state["seats"][seat]["hand"])
-        state["seats"][seat]["hand"] = []
+        P.empty_hand(state, seat)
     isl, bases = island(state), {s["base"] for s in state["seats"]}
 
     def free(k):

@@ -46,8 +46,7 @@ def board(players=2):
     P.actions_step(state, 0)
     for s in range(players):
         P.banner(state, s, [])
-        state["decks"]["scroll"].extend(state["seats"][s]["hand"])
-        state["seats"][s]["hand"] = []
+        P.empty_hand(state, s)
     return state
 
 
@@ -295,8 +294,7 @@ def three():
     P.actions_step(state, 0)
     for s in range(3):
         P.banner(state, s, [])
-        state["decks"]["scroll"].extend(state["seats"][s]["hand"])
-        state["seats"][s]["hand"] = []
+        P.empty_hand(state, s)
     P.banner(state, 0, ["claw", "claw"])
     return state
 

@@ -43,9 +43,8 @@ def blue_attacks(preset="classic", red_faces=("star", "star")):
     P.actions_step(state, 1)
     P.banner(state, 0, list(red_faces))
     P.banner(state, 1, [])
-    for s in state["seats"]:
-        state["decks"]["scroll"].extend(s["hand"])
-        s["hand"] = []
+    for s in range(state["players"]):
+        P.empty_hand(state, s)
     scouts = in_play(state, 0, "scouts")
     P.scroll(state, 0, "extra_strength")
     hen = P.chicken(state, 0, NEXT_TO_BLUE)
@@ -88,8 +87,7 @@ def test_a_machines_star_ability_in_the_sides_stage_then_back_to_the_fight():
     P.actions_step(state, 1)
     for s in range(3):
         P.banner(state, s, [])
-        state["decks"]["scroll"].extend(state["seats"][s]["hand"])
-        state["seats"][s]["hand"] = []
+        P.empty_hand(state, s)
     P.banner(state, 0, ["star"])
     P.resources(state, 0, wood=0, stone=0, metal=0)
     mill = P.machine(state, 0, "mill_tower", state["seats"][0]["base"])
@@ -153,8 +151,7 @@ def test_the_challenger_never_uses_them_but_you_do_in_its_fights():
     P.clear_island(state)
     P.banner(state, 0, ["star", "star"])
     P.banner(state, 1, ["star"] * 5)
-    state["decks"]["scroll"].extend(state["seats"][0]["hand"])
-    state["seats"][0]["hand"] = []
+    P.empty_hand(state, 0)
     scouts = in_play(state, 0, "scouts")
     P.scroll(state, 0, "extra_strength")
     P.challenger_turn(state, "free")

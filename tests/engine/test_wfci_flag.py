@@ -38,8 +38,7 @@ def board(players=2, preset="standard"):
     P.actions_step(state, 0)
     for s in range(players):
         P.banner(state, s, [])
-        state["decks"]["scroll"].extend(state["seats"][s]["hand"])
-        state["seats"][s]["hand"] = []
+        P.empty_hand(state, s)
     return state
 
 

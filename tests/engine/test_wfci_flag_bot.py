@@ -23,8 +23,7 @@ def long_bay(red_hens=5):
         f["unit"], f["hex"] = keeper, None
         P.banner(state, seat, [])
         P.resources(state, seat, wood=0, stone=0, metal=0)
-        state["decks"]["scroll"].extend(state["seats"][seat]["hand"])
-        state["seats"][seat]["hand"] = []
+        P.empty_hand(state, seat)
     for _ in range(red_hens):
         P.chicken(state, 0, RED_BASE)
     return P.actions_step(state, 0)

@@ -38,8 +38,7 @@ def board(options=None):
     P.actions_step(state, 0)
     for s in range(4):
         P.banner(state, s, [])
-        state["decks"]["scroll"].extend(state["seats"][s]["hand"])
-        state["seats"][s]["hand"] = []
+        P.empty_hand(state, s)
         P.scroll(state, s, PADDING[s])
     return state
 
