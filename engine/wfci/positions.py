@@ -131,6 +131,13 @@ def empty_hand(state: dict, seat: int):
     state["seats"][seat]["hand"] = []
 
 
+def no_dice_no_hands(state: dict):
+    """Every seat with no dice on its banner and no scrolls in hand: only what a test sets counts."""
+    for seat in range(state["players"]):
+        banner(state, seat, [])
+        empty_hand(state, seat)
+
+
 def banner(state: dict, seat: int, faces: list[str]):
     """Set the seat's dice: these faces on the banner, the other dice spent."""
     s = state["seats"][seat]

@@ -22,9 +22,7 @@ def board(players=2, options=COCKFIGHT):
     state = P.started(players, 0, options, leaders={0: "dusty", 1: "gizzard", 2: "abigail", 3: "henrietta"})
     P.clear_island(state)
     P.actions_step(state, 0)
-    for s in range(players):
-        P.banner(state, s, [])
-        P.empty_hand(state, s)
+    P.no_dice_no_hands(state)
     return state
 
 

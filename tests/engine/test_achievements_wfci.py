@@ -175,9 +175,7 @@ def board(players=2):
     state = P.started(players, 0, leaders={0: "dusty", 1: "gizzard", 2: "abigail"})
     P.clear_island(state)
     P.actions_step(state, 0)
-    for s in range(players):
-        P.banner(state, s, [])
-        P.empty_hand(state, s)
+    P.no_dice_no_hands(state)
     return state
 
 
@@ -268,9 +266,7 @@ def test_facts_of_an_epic_death_from_two_defeats_in_one_turn():
     state = P.started(3, 0, options={"preset": "classic"}, leaders={0: "dusty", 1: "gizzard", 2: "abigail"})
     P.clear_island(state)
     P.actions_step(state, 0)
-    for s in range(3):
-        P.banner(state, s, [])
-        P.empty_hand(state, s)
+    P.no_dice_no_hands(state)
     P.banner(state, 0, ["claw", "+3", "+3"])
     blue = state["units"]["lead-1"]
     blue["shields"] = 0

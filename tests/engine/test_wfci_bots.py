@@ -108,9 +108,7 @@ def test_between_two_targets_as_good_each_bot_fights_the_next_player_round_the_t
     it either way round, goes for the next player's."""
     state = P.started(3, 0, {}, layout=None)
     P.clear_island(state)
-    for seat in range(3):
-        P.banner(state, seat, [])
-        P.empty_hand(state, seat)
+    P.no_dice_no_hands(state)
     isl, bases = island(state), {s["base"] for s in state["seats"]}
 
     def free(k):

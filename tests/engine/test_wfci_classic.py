@@ -44,9 +44,7 @@ def board(players=2):
     assert state["seats"][0]["base"] == RED_BASE and state["seats"][1]["base"] == BLUE_BASE or players > 2
     P.clear_island(state)
     P.actions_step(state, 0)
-    for s in range(players):
-        P.banner(state, s, [])
-        P.empty_hand(state, s)
+    P.no_dice_no_hands(state)
     return state
 
 
@@ -292,9 +290,7 @@ def three():
     state = P.started(3, 0, options=CLASSIC, leaders={0: "dusty", 1: "gizzard", 2: "abigail"})
     P.clear_island(state)
     P.actions_step(state, 0)
-    for s in range(3):
-        P.banner(state, s, [])
-        P.empty_hand(state, s)
+    P.no_dice_no_hands(state)
     P.banner(state, 0, ["claw", "claw"])
     return state
 

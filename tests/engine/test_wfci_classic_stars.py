@@ -85,9 +85,7 @@ def test_a_machines_star_ability_in_the_sides_stage_then_back_to_the_fight():
     state = P.started(3, 0, options={"preset": "classic"}, leaders={0: "dusty", 1: "gizzard", 2: "abigail"})
     P.clear_island(state)
     P.actions_step(state, 1)
-    for s in range(3):
-        P.banner(state, s, [])
-        P.empty_hand(state, s)
+    P.no_dice_no_hands(state)
     P.banner(state, 0, ["star"])
     P.resources(state, 0, wood=0, stone=0, metal=0)
     mill = P.machine(state, 0, "mill_tower", state["seats"][0]["base"])

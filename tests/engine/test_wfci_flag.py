@@ -36,9 +36,7 @@ def board(players=2, preset="standard"):
         f["unit"], f["hex"] = None, state["seats"][f["seat"]]["base"]
     P.clear_island(state)
     P.actions_step(state, 0)
-    for s in range(players):
-        P.banner(state, s, [])
-        P.empty_hand(state, s)
+    P.no_dice_no_hands(state)
     return state
 
 
