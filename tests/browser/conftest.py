@@ -1,8 +1,10 @@
 """Playwright driving Debian's Chromium (/usr/bin/chromium), never a downloaded browser."""
 
 import os
+import time
 
 import pytest
+from django.db import connection
 
 # The README's pictures are made only when asked (SCREENSHOTS=1); otherwise the file is not even
 # collected, so CI's rule that no browser test may be skipped holds.
@@ -37,3 +39,32 @@ def new_page(chromium, live_server, settings):
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(autouse=True)
+def _quiet_before_flush(request):
+    """A test on the live server ends while a page's last request (a board fetched after a
+    stream event) may still run in a server thread. Its queries and the test database's
+    TRUNCATE then take the same tables' locks in opposite orders, and PostgreSQL fails one of
+    them as a deadlock: the flush, as an error of a test that passed. So the flush waits until
+    no other connection to the test database is busy (at most a few seconds)."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("transactional_db")  # set up first, so flushed after this waits
+    yield
+    wait_until_quiet()
+
+
+def wait_until_quiet(timeout: float = 10.0) -> None:
+    if connection.vendor != "postgresql":
+        return
+    deadline = time.monotonic() + timeout
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                           " AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+                           " AND state NOT IN ('idle', 'disabled')")
+            if cursor.fetchone()[0] == 0:
+                return
+            time.sleep(0.05)
