@@ -110,23 +110,12 @@ def test_a_build_leaves_chickens_to_bring_a_flag_home():
     assert choice(state)["type"] != "build"
 
 
-def _stock(state, *keys):
-    """Put these machines in the stock (each card moved from the deck, the stock's back)."""
-    decks = state["decks"]
-    decks["machine"].extend(decks["stock"])
-    decks["stock"] = []
-    for key in keys:
-        cid = next(c for c in decks["machine"] if cards.card(c)["key"] == key)
-        decks["machine"].remove(cid)
-        decks["stock"].append(cid)
-
-
 def test_a_build_on_the_long_way_leaves_five_chickens():
     """Only a chicken brings a flag home, and the way eats them: with six chickens a golem (two
     pilots) is not built, a soldier (one pilot) is. With three kept, machines took the pilots and
     32 of the first 100 two-player games ended at the turn limit; with five kept, 14."""
     state = long_bay(red_hens=5)
-    _stock(state, "rock_golem", "rock_soldier")
+    P.stock(state, ["rock_golem", "rock_soldier"])
     P.resources(state, 0, wood=0, stone=5, metal=0)
     legal = turn.legal(state, 0)
     builds = {cards.card(a["card"])["key"] for a in legal if a["type"] == "build"}
@@ -153,3 +142,45 @@ def test_between_two_flags_as_near_each_bot_goes_for_the_next_player_round_the_t
         assert flag_goal(state, seat)["owner"] == (seat + 1) % 3
         del state["units"][hen]
         state["seats"][seat]["destroyed"].append(hen)
+
+
+def _stuck(state):
+    """Red with six chickens and resources for a machine (too few to roll a chicken die again),
+    and a stock of a Golem (two pilots, never spared on the long way) and three machines that
+    cannot walk."""
+    P.stock(state, ["rock_golem", "boulder_cannon", "shield_tower", "archer_tower"])
+    P.resources(state, 0, wood=2, stone=2, metal=1)
+    return state
+
+
+def test_a_stock_of_nothing_it_would_build_is_dealt_again_with_a_star():
+    """With a Golem counted as a walker, such a stock stayed for the rest of a game: no machine
+    was built after round 10 and the game stopped at the turn limit."""
+    state = _stuck(long_bay(red_hens=5))
+    P.banner(state, 0, ["star"])
+    assert {"type": "star", "ability": "stock"} in turn.legal(state, 0)
+    assert choice(state) == {"type": "star", "ability": "stock"}
+
+
+def test_with_the_stock_stuck_and_no_star_its_fight_dice_are_rolled_again():
+    """Five dice showing 3, kept for fights, were never rolled again, so no star came to deal
+    the stock anew; a claw and a chicken are still kept."""
+    state = _stuck(long_bay(red_hens=5))
+    P.banner(state, 0, ["3", "3", "2", "claw", "chicken"])
+    state["stack"][0]["step"] = "roll"
+    rolled = []
+    while (pick := choice(state))["type"] == "toggle_die":
+        rolled.append(pick["die"])
+        state = turn.apply_action(state, 0, pick)
+    assert pick == {"type": "roll"}
+    faces = {d["id"]: d["face"] for d in state["seats"][0]["banner"]}
+    assert sorted(faces[d] for d in rolled) == ["2", "3", "3"]
+
+
+def test_with_a_machine_it_would_build_in_the_stock_its_dice_stay():
+    state = long_bay(red_hens=5)
+    P.stock(state, ["rock_soldier", "boulder_cannon", "shield_tower", "archer_tower"])
+    P.resources(state, 0, wood=2, stone=2, metal=1)
+    P.banner(state, 0, ["3", "3", "2", "claw", "chicken"])
+    state["stack"][0]["step"] = "roll"
+    assert choice(state) == {"type": "roll"}

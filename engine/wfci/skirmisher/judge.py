@@ -173,10 +173,11 @@ def bringing(state, u) -> bool:
     return any(f != u["owner"] for f in flag.carried_by(state, u["id"]))
 
 
-def stuck_stock(state, seat) -> bool:
-    """Capture the flag: nothing in the stock can walk, and we could pay for a machine."""
+def stuck_stock(state, seat, crewed=lambda card: True) -> bool:
+    """Nothing in the stock we would build (a machine that can walk, and that we would `crew`),
+    and we could pay for a machine: a star deals four new ones."""
     return (turn_frame_free(state) and sum(state["seats"][seat]["res"].values()) >= 4
-            and not any(cards.card(c)["speed"] >= 1 for c in state["decks"]["stock"]))
+            and not any(cards.card(c)["speed"] >= 1 and crewed(cards.card(c)) for c in state["decks"]["stock"]))
 
 
 def turn_frame_free(state) -> bool:

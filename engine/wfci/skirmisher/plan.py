@@ -143,7 +143,19 @@ def _roll_wanted(state, seat) -> set:
             want.add(d["id"])
         if d["face"] == "chicken" and not s["destroyed"] and sum(s["res"].values()) >= 6:
             want.add(d["id"])
+    if _stock_stuck(state, seat) and not dice.count(state, seat, "star"):
+        # Fight dice kept for a fight that never came held a stuck stock for 60 rounds and
+        # more: they are rolled again for a star.
+        want |= {d["id"] for d in s["banner"] if d["face"] in ("1", "2", "3")}
     return want
+
+
+def _stock_stuck(state, seat) -> bool:
+    """Capture the flag: nothing in the stock we would build. On the long way a Golem's two
+    pilots are never spared, and a stock of one Golem and three towers stayed so for the rest
+    of a game: no machine was built after round 10."""
+    return flag.playing(state) and judge.stuck_stock(
+        state, seat, lambda card: flags.pilots_spared(state, seat, card["pilots"]))
 
 
 def _actions(state, seat, frame, legal):
@@ -222,7 +234,7 @@ def _stars(state, seat, legal):
     kinds = {a["ability"]: a for a in stars}
     if "untag" in kinds:
         return kinds["untag"]
-    if "stock" in kinds and flag.playing(state) and judge.stuck_stock(state, seat):
+    if "stock" in kinds and _stock_stuck(state, seat):
         return kinds["stock"]
     leader = state["units"].get(f"lead-{seat}")
     if "shield" in kinds and leader and not leader["shields"] and state["seats"][seat]["tags"]:
