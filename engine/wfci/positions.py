@@ -131,6 +131,20 @@ def empty_hand(state: dict, seat: int):
     state["seats"][seat]["hand"] = []
 
 
+def board(players: int = 2, options: dict | None = None, leaders: dict | None = None, hands: bool = False) -> dict:
+    """A started game with nothing on the island but the leaders on their bases, the first
+    seat's Take-actions step, no dice, and no scrolls in hand unless `hands`: only what a test
+    sets counts."""
+    state = started(players, 0, options, leaders)
+    clear_island(state)
+    actions_step(state, 0)
+    for seat in range(players):
+        banner(state, seat, [])
+        if not hands:
+            empty_hand(state, seat)
+    return state
+
+
 def no_dice_no_hands(state: dict):
     """Every seat with no dice on its banner and no scrolls in hand: only what a test sets counts."""
     for seat in range(state["players"]):

@@ -19,11 +19,7 @@ def legal(state):
 
 def board(players=2, options=COCKFIGHT):
     """An empty island (leaders on their bases), Red in its Take-actions step, no dice, no hand."""
-    state = P.started(players, 0, options, leaders={0: "dusty", 1: "gizzard", 2: "abigail", 3: "henrietta"})
-    P.clear_island(state)
-    P.actions_step(state, 0)
-    P.no_dice_no_hands(state)
-    return state
+    return P.board(players, options, leaders={0: "dusty", 1: "gizzard", 2: "abigail", 3: "henrietta"})
 
 
 def stack(state, seat, hx, ranks):

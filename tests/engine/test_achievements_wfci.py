@@ -172,11 +172,7 @@ def test_a_game_with_an_optional_rule_is_a_regular_game_too():
 # -- the facts, read from real steps ----------------------------------------------------------
 
 def board(players=2):
-    state = P.started(players, 0, leaders={0: "dusty", 1: "gizzard", 2: "abigail"})
-    P.clear_island(state)
-    P.actions_step(state, 0)
-    P.no_dice_no_hands(state)
-    return state
+    return P.board(players, leaders={0: "dusty", 1: "gizzard", 2: "abigail"})
 
 
 def act(state, action):

@@ -115,12 +115,7 @@ def legal(state):
 
 
 def board(leaders=None):
-    state = P.started(2, 0, leaders=leaders or {0: "dusty", 1: "gizzard"})
-    P.clear_island(state)
-    P.actions_step(state, 0)
-    for s in range(2):
-        P.banner(state, s, [])
-    return state
+    return P.board(2, leaders=leaders or {0: "dusty", 1: "gizzard"}, hands=True)
 
 
 def play(state, key):

@@ -40,11 +40,8 @@ def end_turn(state):
 def board(players=2):
     """An empty classic island (leaders on their bases), Red in its Take-actions step, no dice,
     no scrolls in hand."""
-    state = P.started(players, 0, options=CLASSIC, leaders={0: "dusty", 1: "gizzard", 2: "abigail", 3: "keekmee"})
+    state = P.board(players, CLASSIC, leaders={0: "dusty", 1: "gizzard", 2: "abigail", 3: "keekmee"})
     assert state["seats"][0]["base"] == RED_BASE and state["seats"][1]["base"] == BLUE_BASE or players > 2
-    P.clear_island(state)
-    P.actions_step(state, 0)
-    P.no_dice_no_hands(state)
     return state
 
 

@@ -26,15 +26,9 @@ PADDING = ["flying_rock", "flying_rock", "flying_rock", "windfall"]  # not playa
 def board(players=2, leaders=None, pad=True):
     """Each seat holds one scroll it cannot play in a fight, so it is asked in every card round
     (a seat with an empty hand passes without being asked)."""
-    state = P.started(players, 0, leaders=leaders or {0: "dusty", 1: "gizzard", 2: "abigail", 3: "keekmee"})
-    P.clear_island(state)
-    P.actions_step(state, 0)
-    for s in range(players):
-        P.banner(state, s, [])
-        state["seats"][s]["hand"], old = [], state["seats"][s]["hand"]
-        state["decks"]["scroll"].extend(old)
-        if pad:
-            P.scroll(state, s, PADDING[s])
+    state = P.board(players, leaders=leaders or {0: "dusty", 1: "gizzard", 2: "abigail", 3: "keekmee"})
+    for s in range(players if pad else 0):
+        P.scroll(state, s, PADDING[s])
     return state
 
 

@@ -31,12 +31,9 @@ def legal(state):
 def board(players=2, preset="standard"):
     """An empty island, both flags lying on their bases, Red in its Take-actions step with no
     dice and hands that cannot be played in a fight (so nobody is asked in the card rounds)."""
-    state = P.started(players, 0, {**FLAG, "preset": preset})
+    state = P.board(players, {**FLAG, "preset": preset})
     for f in state["flags"]:
         f["unit"], f["hex"] = None, state["seats"][f["seat"]]["base"]
-    P.clear_island(state)
-    P.actions_step(state, 0)
-    P.no_dice_no_hands(state)
     return state
 
 

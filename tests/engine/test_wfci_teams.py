@@ -32,13 +32,9 @@ def board(options=None):
     """The 4-player starter island with nothing on it but the leaders on their bases (Red
     -3,0, Blue 0,3, Yellow 3,0, Green 0,-3), Red in its Take-actions step, no dice, one
     scroll each that cannot be played in a fight."""
-    state = P.started(4, 0, {**TEAMS, **(options or {})}, leaders=LEADERS)
+    state = P.board(4, {**TEAMS, **(options or {})}, leaders=LEADERS)
     assert [s["base"] for s in state["seats"]] == ["-3,0", "0,3", "3,0", "0,-3"]
-    P.clear_island(state)
-    P.actions_step(state, 0)
     for s in range(4):
-        P.banner(state, s, [])
-        P.empty_hand(state, s)
         P.scroll(state, s, PADDING[s])
     return state
 

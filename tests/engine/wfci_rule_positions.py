@@ -33,9 +33,7 @@ NEUTRAL_LEADERS = {0: "dusty", 1: "gizzard"}  # abilities that touch no test bel
 
 def board(players=2):
     """An empty island (leaders on their bases), Red in its Take-actions step, no dice."""
-    state = fresh(players, leaders=NEUTRAL_LEADERS)
-    P.clear_island(state)
-    P.actions_step(state, 0)
-    for s in range(players):
-        P.banner(state, s, [])
+    state = P.board(players, leaders=NEUTRAL_LEADERS, hands=True)
+    if players == 2:
+        assert state["seats"][0]["base"] == RED_BASE and state["seats"][1]["base"] == BLUE_BASE
     return state
