@@ -8,8 +8,10 @@ stops its children.
 
 from __future__ import annotations
 
+import grp
 import json
 import os
+import pwd
 import shutil
 import signal
 import socket
@@ -199,6 +201,19 @@ def self_signed_certificate(workdir: Path) -> tuple[Path, Path]:
     return cert, key
 
 
+def closed_to(user: str, path: Path) -> Path | None:
+    """The first folder on the way to `path` that `user` may not enter (no search permission
+    as its owner, its group or another user), if any."""
+    who = pwd.getpwnam(user)
+    groups = {g.gr_gid for g in grp.getgrall() if user in g.gr_mem} | {who.pw_gid}
+    for folder in reversed([path, *path.parents]):
+        mode = folder.stat()
+        allowed = 0o100 if mode.st_uid == who.pw_uid else 0o010 if mode.st_gid in groups else 0o001
+        if not mode.st_mode & allowed:
+            return folder
+    return None
+
+
 class Nginx:
     """nginx in front of the given web nodes: the shipped proxy settings inside a TLS server on
     127.0.0.1:port, the static files from the collected directory; with `live` (the stream
@@ -215,6 +230,10 @@ class Nginx:
         os.chmod(temp, 0o777)
         servers = "\n".join(f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=10s;" for p in upstreams)
         user = "user www-data;" if os.geteuid() == 0 else ""
+        closed = closed_to("www-data", ROOT) if user else None
+        if closed:  # else the static files answer 403 and tests fail far from the cause
+            raise RuntimeError(f"nginx's workers run as www-data, which may not enter {closed}: "
+                               "let other users enter the checkout's folders (chmod o+x)")
         streams = ""
         if live:
             streams = f"""
