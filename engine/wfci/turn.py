@@ -217,7 +217,10 @@ def legal(state: dict, seat: int) -> list[dict]:
     return out + composite.offered(state, seat, top(state), apply_action, atomic_legal) if out else out
 
 
-def apply_action(state: dict, seat: int, action) -> dict:
+def apply_action(state: dict, seat: int, action, known_legal: bool = False) -> dict:
+    """The state after `seat` takes `action` (a new state: `state` is never changed).
+    `known_legal`: the caller took the action from this very state's legal choices (a bot's
+    playout), so they are not worked out a second time; a player's move is always checked."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction("wfci.refuse.not_a_dict")
     if state["result"] is not None:
@@ -231,7 +234,7 @@ def apply_action(state: dict, seat: int, action) -> dict:
         return composite.run(state, seat, action, apply_action, atomic_legal)[0]
     legal_now, _apply = handlers(state, frame)
     any_time = is_legal(action, stars.any_time(state, frame))  # classic star abilities (D-W25)
-    if not any_time and not is_legal(action, legal_now(state, frame)):
+    if not any_time and not known_legal and not is_legal(action, legal_now(state, frame)):
         if frame["kind"] == custom_island.KIND:
             raise custom_island.refusal(state, frame, action)  # says which placement rule
         raise IllegalAction("wfci.refuse.not_legal", kind=action["type"])

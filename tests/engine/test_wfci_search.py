@@ -280,3 +280,22 @@ def test_the_warlord_plays_your_seat_in_solo_against_the_challenger(mode, option
             assert action in legal
         state = turn.apply_action(state, seat, action)
     assert searched_once
+
+
+@pytest.mark.parametrize("seed,players,options", [(3, 2, {"variants": ["flag"]}), (5, 2, {}), (7, 4, {"variants": ["flag"]}),
+                                                  (9, 2, {"mode": "solo"})])
+def test_a_playout_skips_only_checks_that_would_pass(seed, players, options):
+    """Playouts apply their policy's choices without working out the legal ones again
+    (`known_legal`): every choice they make is one the checked path takes to the same state."""
+    from engine.wfci.search.playout import policy
+
+    world = at_search(seed, players, options, skip=60)
+    assert world is not None
+    for _ in range(300):
+        if world["result"] is not None:
+            break
+        who = world["stack"][-1]["seat"]
+        action = policy(world, who)
+        checked = turn.apply_action(world, who, action)
+        assert turn.apply_action(world, who, action, known_legal=True) == checked
+        world = checked

@@ -88,7 +88,7 @@ def play_on(world: dict, seat: int, horizon: int = HORIZON) -> float:
         if world["result"] is not None:
             break
         who = world["stack"][-1]["seat"]
-        world = turn.apply_action(world, who, policy(world, who))
+        world = turn.apply_action(world, who, policy(world, who), known_legal=True)
     return judge(world, seat)
 
 
