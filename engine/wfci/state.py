@@ -145,8 +145,9 @@ _RULESETS: dict = {}
 
 
 def ruleset(state: dict):
-    """The immutable options record (options.make_ruleset) for this game, memoised."""
-    key = (state["players"], repr(sorted(state["options"].items())))
+    """The immutable options record (options.make_ruleset) for this game, memoised. Keyed by
+    the options as written (a copy keeps their order): asked thousands of times a playout."""
+    key = (state["players"], repr(state["options"]))
     rs = _RULESETS.get(key)
     if rs is None:
         rs = _RULESETS[key] = options.make_ruleset(state["players"], state["options"])
