@@ -174,8 +174,8 @@ def bringing(state, u) -> bool:
 
 
 def stuck_stock(state, seat, crewed=lambda card: True) -> bool:
-    """Nothing in the stock we would build (a machine that can walk, and that we would `crew`),
-    and we could pay for a machine: a star deals four new ones."""
+    """Nothing in the stock we would build (a machine that can walk, and one we would give its
+    pilots: `crewed`), and we could pay for a machine: a star deals four new ones."""
     return (turn_frame_free(state) and sum(state["seats"][seat]["res"].values()) >= 4
             and not any(cards.card(c)["speed"] >= 1 and crewed(cards.card(c)) for c in state["decks"]["stock"]))
 
