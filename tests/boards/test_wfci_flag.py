@@ -31,7 +31,7 @@ def flags_section(page: str) -> str:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_match_of_bots_plays_to_the_end_and_replays(client, monkeypatch):
-    monkeypatch.setattr(tables.secrets, "randbits", lambda n: 7)  # a deal the skirmishers finish quickly (flags as printed)
+    monkeypatch.setattr(tables.secrets, "randbits", lambda n: 72)  # a deal the skirmishers finish quickly (flags as printed)
     match = tables.create_match(None, "wfci", 2, options=FLAG, bots={0: "skirmisher", 1: "skirmisher"})
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
