@@ -138,18 +138,19 @@ def board(players: int = 2, options: dict | None = None, leaders: dict | None = 
     state = started(players, 0, options, leaders)
     clear_island(state)
     actions_step(state, 0)
+    if not hands:
+        return no_dice_no_hands(state)
     for seat in range(players):
         banner(state, seat, [])
-        if not hands:
-            empty_hand(state, seat)
     return state
 
 
-def no_dice_no_hands(state: dict):
+def no_dice_no_hands(state: dict) -> dict:
     """Every seat with no dice on its banner and no scrolls in hand: only what a test sets counts."""
     for seat in range(state["players"]):
         banner(state, seat, [])
         empty_hand(state, seat)
+    return state
 
 
 def banner(state: dict, seat: int, faces: list[str]):

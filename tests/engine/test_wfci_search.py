@@ -11,7 +11,7 @@ from engine.wfci import bots, expert, flag, positions, search, setup, turn
 from engine.wfci.search import warlord
 from engine.wfci.search.budget import Budget
 from engine.wfci.search.choices import candidates, searched
-from engine.wfci.search.playout import judge
+from engine.wfci.search.playout import judge, policy
 from engine.wfci.skirmisher.judge import walk_to
 from engine.wfci.state import copy_state
 
@@ -287,8 +287,6 @@ def test_the_warlord_plays_your_seat_in_solo_against_the_challenger(mode, option
 def test_a_playout_skips_only_checks_that_would_pass(seed, players, options):
     """Playouts apply their policy's choices without working out the legal ones again
     (`known_legal`): every choice they make is one the checked path takes to the same state."""
-    from engine.wfci.search.playout import policy
-
     world = at_search(seed, players, options, skip=60)
     assert world is not None
     for _ in range(300):
