@@ -6,7 +6,6 @@ The write path announces its follow-ups through games.signals; the receivers her
 from datetime import timedelta
 
 from celery import shared_task
-from django.conf import settings
 from django.dispatch import receiver
 from django.utils import timezone
 
@@ -29,12 +28,13 @@ from .models import Match, Seat
 BOT_TASK_SECONDS = 0.5
 
 
-@shared_task(acks_late=True)
-def play_bot_turns(match_id: int, version: int | None = None) -> int:
+@shared_task(bind=True, acks_late=True)
+def play_bot_turns(self, match_id: int, version: int | None = None) -> int:
     """Play bot moves while a bot is to act, for one decision's budget (version is
-    informational: stale tasks do nothing). In-process tasks (no worker: `make run`, tests)
-    play on to the end: a handover there would run the next task inside this one."""
-    eager = settings.CELERY_TASK_ALWAYS_EAGER
+    informational: stale tasks do nothing). A task run in-process (no worker: `make run`,
+    tests) plays on to the end: a handover there would run the next task inside this one,
+    one stack frame deeper each time. Celery's request says how this run was called."""
+    eager = bool(self.request.is_eager)
     return services.play_bot_turns(match_id, budget=None if eager else BOT_TASK_SECONDS)
 
 

@@ -63,3 +63,17 @@ def test_without_a_budget_the_bots_play_on_and_queue_nothing(bot_match):
     after = Match.objects.get(pk=match.pk)
     assert moves >= 1 and (1 not in after.to_act or after.status != Match.Status.ACTIVE)
     assert queued == []
+
+
+@pytest.mark.django_db
+def test_a_task_run_in_process_plays_on_whatever_the_settings_say(monkeypatch, settings):
+    """Tests run tasks in-process while the settings name a worker (REDIS_URL set): a handover
+    there would run the next task inside this one, a stack frame deeper each time, until a
+    long match of bots stopped at Python's recursion limit. Celery's request decides."""
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    budgets = []
+    monkeypatch.setattr(services, "play_bot_turns", lambda match_id, budget: budgets.append(budget) or 0)
+    tasks.play_bot_turns.delay(1, 0)  # in-process: the tests' Celery app is eager
+    assert budgets == [None]
+    tasks.play_bot_turns.run(1, 0)  # as a worker runs it: a request of its own, not eager
+    assert budgets == [None, tasks.BOT_TASK_SECONDS]
