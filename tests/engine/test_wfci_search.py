@@ -7,7 +7,7 @@ import pytest
 from hypothesis import example, HealthCheck, given, settings, strategies as st
 
 from engine.rng import Rng
-from engine.wfci import bots, expert, flag, positions, search, setup, turn
+from engine.wfci import bots, cards, expert, flag, positions, search, setup, turn
 from engine.wfci.search import warlord
 from engine.wfci.search.budget import Budget
 from engine.wfci.search.choices import candidates, searched
@@ -244,6 +244,22 @@ def test_in_capture_the_flag_a_flag_nearer_home_is_judged_better_for_its_holder_
     walk = walk_to(state, state["seats"][1]["base"])
     far, near = (next(h for h, d in sorted(walk.items()) if d == n and h not in empty) for n in (6, 4))
     assert judge(_carrying(1, near), 0) < judge(_carrying(1, far), 0)
+
+
+@pytest.mark.parametrize("options, warlord_draws", [({"variants": ["flag"]}, True), ({}, False)])
+def test_on_the_long_way_it_keeps_drawing_scrolls_where_the_skirmisher_stops_at_six(options, warlord_draws):
+    """Capture the flag between far bases: scrolls win the fights for the flags (a skirmisher
+    that always drew won 78% of 300 games against a plain one, docs/bots.md). Elsewhere the
+    warlord keeps the skirmisher's handful."""
+    state = positions.actions_step(positions.started(2, 0, options, layout=None), 0)
+    deck, hand = state["decks"]["scroll"], state["seats"][0]["hand"]
+    for cid in [c for c in deck if cards.card(c)["type"] != "catastrophe"][:6 - len(hand)]:
+        deck.remove(cid)
+        hand.append(cid)
+    state = turn.apply_action(state, 0, {"type": "end_actions"})
+    assert state["stack"][-1]["step"] == "draw" and len(state["seats"][0]["hand"]) == 6
+    assert bots.bot_action(state, 0, "skirmisher") == {"type": "end_turn"}
+    assert search.choose(state, 0, small()) == ({"type": "draw"} if warlord_draws else {"type": "end_turn"})
 
 
 def test_solo_games_get_the_smaller_playout_count():

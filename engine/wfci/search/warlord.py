@@ -7,7 +7,8 @@ hidden cards), plays every surviving candidate on in the same sampled world (sam
 dice: the comparison is between the choices, not the luck), and after each round keeps the
 better half. The skirmisher's pick plays every world to the end as the yardstick, and another
 candidate replaces it only when it does better on average by MARGIN: a world or two of luck
-must not overrule a sound plan. Everything else is the skirmisher's, a millisecond or so.
+must not overrule a sound plan. Everything else is the skirmisher's, a millisecond or so,
+but for the scrolls it draws on the long way of capture the flag (FLAG_HAND).
 
 Deterministic for a seed: the sampling stream is derived from the game's seed, the step and
 the seat, and the work is a fixed number of playouts (budget.py); the CPU cap only stops a
@@ -16,13 +17,18 @@ search early on a machine far slower than expected."""
 from __future__ import annotations
 
 from ...rng import Rng, seed_state
-from ..skirmisher import choose as skirmish
+from ..skirmisher import choose as skirmish, plan
+from ..skirmisher.judge import long_way
+from ..state import top
 from .. import expert, turn
 from .budget import Budget
 from .choices import candidates, searched
 from .playout import try_option
 
 MARGIN = 0.03  # how much better on average over the same worlds another candidate must do
+# Capture the flag on the long way: the scrolls it may draw, where the skirmisher stops at six.
+# Cards win the fights for the flags and a full hand deters attacks (docs/bots.md).
+FLAG_HAND = 20  # in effect every scroll it may draw
 
 
 def _rng(state: dict, seat: int) -> Rng:
@@ -34,8 +40,16 @@ def choose(state: dict, seat: int, budget: Budget | None = None) -> dict:
     if len(legal) == 1:
         return legal[0]
     if not searched(state, seat, legal):
-        return skirmish(state, seat)
+        return _unsearched(state, seat, legal)
     return search(state, seat, legal, budget or Budget.for_state(state))
+
+
+def _unsearched(state: dict, seat: int, legal: list[dict]) -> dict:
+    """The skirmisher's pick, but on the long way the warlord keeps drawing scrolls."""
+    frame = top(state)
+    if frame["kind"] == "turn" and frame["step"] == "draw" and long_way(state, seat):
+        return plan.draw(state, seat, legal, wanted=FLAG_HAND)
+    return skirmish(state, seat)
 
 
 def _rounds(n: int) -> int:

@@ -115,11 +115,16 @@ def _turn(state, seat, frame, legal):
         builds = [a for a in judge.by_type(legal, "build") if cards.card(a["card"])["speed"] >= 1]
         return max(builds, key=lambda a: _machine_score(a["card"])) if builds else {"type": "skip_build"}
     if step == "draw":
-        # Scrolls beyond a handful mostly feed catastrophes (every draw may be one).
-        # When lava cuts the island in two, only a catastrophe can reopen the way: keep drawing.
-        want = len(state["seats"][seat]["hand"]) < judge.HAND_WANTED or judge.cut_off(state, seat)
-        return {"type": "draw"} if want and {"type": "draw"} in legal else {"type": "end_turn"}
+        return draw(state, seat, legal)
     return _actions(state, seat, frame, legal)
+
+
+def draw(state, seat, legal, wanted: int | None = None) -> dict:
+    """Draw while the hand holds fewer than `wanted` scrolls: the normal level's handful unless
+    told (the warlord draws more where it was measured to win, docs/bots.md). When lava cuts
+    the island in two, only a catastrophe can reopen the way: keep drawing."""
+    want = len(state["seats"][seat]["hand"]) < (wanted or judge.HAND_WANTED) or judge.cut_off(state, seat)
+    return {"type": "draw"} if want and {"type": "draw"} in legal else {"type": "end_turn"}
 
 
 def _roll(state, seat, frame, legal):
