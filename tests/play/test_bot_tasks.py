@@ -65,7 +65,6 @@ def test_without_a_budget_the_bots_play_on_and_queue_nothing(bot_match):
     assert queued == []
 
 
-@pytest.mark.django_db
 def test_a_task_run_in_process_plays_on_whatever_the_settings_say(monkeypatch, settings):
     """Tests run tasks in-process while the settings name a worker (REDIS_URL set): a handover
     there would run the next task inside this one, a stack frame deeper each time, until a
