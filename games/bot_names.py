@@ -23,6 +23,7 @@ BOT_NAMES = {
     "hen": pgettext_lazy("bot", "Hen"),
     "fox": pgettext_lazy("bot", "Fox"),
     "farmhand": pgettext_lazy("bot", "Farmhand"),
+    "smallholder": pgettext_lazy("bot", "Smallholder"),
     "recruit": pgettext_lazy("bot", "Recruit"),
     "marshal": pgettext_lazy("bot", "Marshal"),
     "cadet": pgettext_lazy("bot", "Cadet"),

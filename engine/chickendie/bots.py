@@ -1,5 +1,6 @@
-"""Bots: "farmer" (a heuristic worth playing against), "random", and the levels around the
-farmer: "farmhand" (easy, levels.py) and "rooster" (strong, search.py).
+"""Bots: "farmer" (a heuristic worth playing against), "random", and the levels built on the
+farmer's rules: "farmhand" (easy) and "smallholder" (normal) in levels.py, "rooster" (strong,
+search.py).
 
 The farmer keeps its chickens alive and its answers for when they count: it lays down every
 Specialty chicken, grows its flock with every growth card (an Incubator only for three Chicks
@@ -24,9 +25,9 @@ from . import levels, search
 from .flock import VALUE, value
 from .flow import asking, legal_actions
 
-BOTS = ("farmer", "rooster", "random", "farmhand")
+BOTS = ("farmer", "rooster", "random", "farmhand", "smallholder")
 DEFAULT_BOT = "farmer"
-LEVELS = {"easy": "farmhand", "normal": "farmer", "strong": "rooster"}
+LEVELS = {"easy": "farmhand", "normal": "smallholder", "strong": "rooster"}
 ATTACK_ORDER = ("chicken_blaster", "coyote_attack", "eat_mor_chikin", "die_die_die", "infertility",
                 "hen_swap", "three_egg_omelette")
 GROWTH_ORDER = ("resurrection", "feeding_frenzy", "farm_to_table", "incubator")
@@ -55,6 +56,8 @@ def choose(state: dict, seat: int, bot: str) -> dict:
         return search.decide(state, seat, legal, _farmer)
     if bot == "farmhand":
         return levels.farmhand(state, seat, legal, _farmer)
+    if bot == "smallholder":
+        return levels.smallholder(state, seat, legal, _farmer)
     raise IllegalAction("chickendie.refuse.bot", bot=repr(bot))
 
 

@@ -1,21 +1,37 @@
-"""Chicken Die!'s easy bot, the "farmhand": the farmer's judgement with plausible slips.
+"""Chicken Die!'s easy and normal bots, both built on the farmer's rules (bots.py).
 
-At some of its decisions it takes the farmer's second thought instead of its first (what the
-farmer would do were its first choice not there): a card played a turn early, an attack
-left unanswered, a roll taken. The slips are seeded from the seat's view, so the same view gets
-the same answer whatever the hidden cards are. The strong level is the rooster (search.py).
+The die decides so many two-player games that the rooster (strong, search.py), the farmer's
+rules with a lookahead, beats the farmer itself in only 60% of them, and no fair search found
+more (docs/bots.md). So the levels sit below the farmer, each well clear of the next:
+
+- "smallholder" (normal) judges as the farmer does, but at half its choices it takes the
+  farmer's second thought (what the farmer would pick were its first choice not there);
+- "farmhand" (easy) tends its own flock: it plays every card the farmer would except the
+  attacks, which it keeps, and it answers an attack on it only half the time.
+
+Both choose only from what the seat sees: their slips are seeded from the seat's view.
 """
 
 from __future__ import annotations
 
 from ..levels import second_thought, slip, view_rng
+from . import cards as C
 from .view import build_view
 
-SLIP_RATE = 0.7  # share of the farmhand's decisions that take the farmer's second thought
+NORMAL_SLIPS = 0.5  # share of the smallholder's choices that take the farmer's second thought
+EASY_LETS = 0.5     # share of the attacks (and deaths) on it that the farmhand lets happen
+LET = {"type": "let"}
+
+
+def smallholder(state: dict, seat: int, legal: list[dict], farmer) -> dict:
+    first = farmer(state, seat, legal)
+    if len(legal) < 2 or not slip(view_rng(build_view(state, seat), 3), NORMAL_SLIPS):
+        return first
+    return second_thought(legal, first, lambda rest: farmer(state, seat, rest))
 
 
 def farmhand(state: dict, seat: int, legal: list[dict], farmer) -> dict:
-    first = farmer(state, seat, legal)
-    if len(legal) < 2 or not slip(view_rng(build_view(state, seat), 3), SLIP_RATE):
-        return first
-    return second_thought(legal, first, lambda rest: farmer(state, seat, rest))
+    peaceful = [a for a in legal if not (a["type"] == "play" and C.has_tag(a["card"], "attack"))] or legal
+    if LET in peaceful and slip(view_rng(build_view(state, seat), 5), EASY_LETS):
+        return LET
+    return farmer(state, seat, peaceful)

@@ -38,7 +38,8 @@ def test_first_player_is_random_and_setup_refuses_bad_options():
 def test_registered_with_the_protocol():
     game = engine.get_game("chickendie")
     assert game is GAME and (game.min_players, game.max_players) == (2, 6)
-    assert set(game.bots()) == {"farmer", "rooster", "random", "farmhand"} and game.default_bot() == "farmer"
+    assert set(game.bots()) == {"farmer", "rooster", "random", "farmhand", "smallholder"}
+    assert game.default_bot() == "smallholder"
 
 
 def test_step_one_collects_an_egg_per_laying_chicken():

@@ -204,3 +204,33 @@ def test_farmer_kills_the_best_chicken_on_a_die_die_die_six():
     state = GAME.apply(state, 1, {"type": "let"})
     action = choose(state, 0, "farmer")
     assert C.kind(action["chicken"]) == "robo_hen"
+
+
+def test_the_farmhand_keeps_its_attack_cards_where_the_farmer_attacks():
+    state = position(2, hands={0: ["coyote_attack", "chicken_blaster"]})
+    assert choose(state, 0, "farmer")["type"] == "play"
+    assert choose(state, 0, "farmhand") == {"type": "next"}
+
+
+def test_the_farmhand_answers_only_some_of_the_attacks_the_farmer_answers():
+    """Deaths the farmer always answers (a Robo-Hen, Immunity in hand), in positions that differ
+    only in the eggs: the farmhand lets about half of them happen, by what its seat sees."""
+    answers = []
+    for eggs in range(40):
+        state = deaths(["robo_hen", "chick", "chick"], 1, ["immunity"])
+        state["eggs"] = [eggs, eggs]
+        assert choose(state, 1, "farmer")["type"] == "respond"
+        answers.append(choose(state, 1, "farmhand")["type"])
+    assert 8 <= answers.count("let") <= 32 and answers.count("let") + answers.count("respond") == 40
+
+
+def test_the_smallholder_takes_the_farmer_s_second_thought_at_about_half_its_choices():
+    differ = total = 0
+    for seed in (3, 5, 8):
+        for state in decisions(seed, 2, 0, 30):
+            legal = [a for a in GAME.legal_actions(state, 0) if a["type"] != "set_auto_pass"]
+            action = choose(state, 0, "smallholder")
+            assert action in legal
+            differ += action != _farmer(state, 0, legal)
+            total += 1
+    assert total >= 40 and 0.25 <= differ / total <= 0.75

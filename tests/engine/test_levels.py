@@ -11,7 +11,7 @@ from engine.chickendie import search as chickendie_search
 from engine.rng import Rng
 from engine.wfci import expert
 
-NEW_BOTS = {"chickenrun": ("chick", "hen", "fox"), "chickendie": ("farmhand", "rooster"), "barnyard": ("recruit", "marshal"),
+NEW_BOTS = {"chickenrun": ("chick", "hen", "fox"), "chickendie": ("farmhand", "smallholder", "rooster"), "barnyard": ("recruit", "marshal"),
             "wfci": ("cadet",)}
 # A deal long enough for the strong bot to meet a close choice (Chicken Die!'s seed 7 ends in nine).
 SEARCH_SEED = {"chickendie": 8}
