@@ -28,7 +28,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONES = [{"width": 360, "height": 780}, {"width": 390, "height": 844}]
 GAMES = ("wfci", "chickenrun", "chickendie", "barnyard")
-BOTS = {"wfci": "skirmisher", "chickenrun": "sensible", "chickendie": "farmer", "barnyard": "general"}
+BOTS = {"wfci": "skirmisher", "chickenrun": "sensible", "chickendie": "smallholder", "barnyard": "general"}
 
 # What sticks out: the page's own sideways scroll, boxes that scroll sideways or clip what they
 # hold, and any shown element whose box leaves the window on the right or the left.
