@@ -10,7 +10,6 @@ from ..rng import Rng
 from .turns import legal_actions
 
 BOTS = ("general", "random", "recruit", "marshal")
-DEFAULT_BOT = "general"
 LEVELS = {"easy": "recruit", "normal": "general", "strong": "marshal"}
 
 

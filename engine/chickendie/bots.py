@@ -26,7 +26,6 @@ from .flock import VALUE, value
 from .flow import asking, legal_actions
 
 BOTS = ("farmer", "rooster", "random", "farmhand", "smallholder")
-DEFAULT_BOT = "farmer"
 LEVELS = {"easy": "farmhand", "normal": "smallholder", "strong": "rooster"}
 ATTACK_ORDER = ("chicken_blaster", "coyote_attack", "eat_mor_chikin", "die_die_die", "infertility",
                 "hen_swap", "three_egg_omelette")

@@ -29,7 +29,6 @@ from . import turns as T
 from .houserules import STAMPEDE
 
 BOTS = ("sensible", "random", "chick", "hen", "fox")
-DEFAULT_BOT = "sensible"
 LEVELS = {"easy": "chick", "normal": "hen", "strong": "fox"}
 
 HELD = 100.0         # value of a held capture
