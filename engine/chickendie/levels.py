@@ -7,7 +7,8 @@ more (docs/bots.md). So the levels sit below the farmer, each well clear of the 
 - "smallholder" (normal) judges as the farmer does, but at half its choices it takes the
   farmer's second thought (what the farmer would pick were its first choice not there);
 - "farmhand" (easy) tends its own flock: it plays every card the farmer would except the
-  attacks, which it keeps, and it answers an attack on it only half the time.
+  attacks, which it keeps, and it answers an attack on it, or saves a dying chicken, only half
+  the time.
 
 Both choose only from what the seat sees: their slips are seeded from the seat's view.
 """
